@@ -1,0 +1,50 @@
+//! `bbcore`: the vocabulary of bb and everything `const fn` can build.
+//!
+//! Squares are numbered LERF (little-endian rank-file): a1 = 0, b1 = 1, …, h8 = 63.
+//! Every table here is a `static` evaluated at compile time, so lookups cost nothing at
+//! start-up. The crate is `#![no_std]` and has no dependencies.
+//!
+//! ```
+//! use bbcore::{Bitboard, Square, knight_attacks};
+//!
+//! let g1: Square = "g1".parse().unwrap();
+//! assert_eq!(knight_attacks(g1), Bitboard(0xA0_1000));
+//! ```
+#![no_std]
+#![deny(missing_docs)]
+
+mod bitboard;
+mod color;
+mod error;
+mod index;
+mod kogge_stone;
+mod leapers;
+mod masks;
+mod piece;
+mod rays;
+mod reference;
+mod rng;
+mod setwise;
+mod square;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use color::Color;
+pub use error::ParseError;
+pub use index::{Subsets, dense_magic_index, magic_index, pdep, pext, subsets};
+pub use kogge_stone::{
+    bishop_attacks_set, east_fill, north_east_fill, north_fill, north_west_fill, queen_attacks_set, rook_attacks_set,
+    south_east_fill, south_fill, south_west_fill, west_fill,
+};
+pub use leapers::{
+    KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, king_attacks, king_table, knight_attacks, knight_table, pawn_attacks,
+    pawn_table,
+};
+pub use masks::{BISHOP_MASKS, ROOK_MASKS, bishop_mask, bishop_mask_table, rook_mask, rook_mask_table};
+pub use piece::{Piece, Role};
+pub use rays::{BETWEEN, LINE, between, between_table, line, line_table};
+pub use reference::{bishop_attacks_ref, queen_attacks_ref, rook_attacks_ref};
+pub use rng::SplitMix64;
+pub use setwise::{
+    knight_attacks_set, pawn_captures_east, pawn_captures_west, pawn_double_pushes, pawn_promotion_rank, pawn_pushes,
+};
+pub use square::{File, Rank, Square};

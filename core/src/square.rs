@@ -1,0 +1,218 @@
+use core::fmt;
+use core::str::FromStr;
+
+use crate::ParseError;
+
+/// A file (column), `A` = the a-file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum File {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+}
+
+/// A rank (row), `First` = white's back rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Rank {
+    First,
+    Second,
+    Third,
+    Fourth,
+    Fifth,
+    Sixth,
+    Seventh,
+    Eighth,
+}
+
+impl File {
+    /// All files, a to h.
+    pub const ALL: [File; 8] = [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
+
+    /// The file with this index (0 = a), wrapping modulo 8.
+    pub const fn new(index: u8) -> File {
+        File::ALL[(index & 7) as usize]
+    }
+
+    /// 0 for a … 7 for h.
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The lowercase letter.
+    pub const fn char(self) -> char {
+        (b'a' + self as u8) as char
+    }
+
+    /// Parses `a`–`h`.
+    pub const fn from_char(c: char) -> Option<File> {
+        match c {
+            'a'..='h' => Some(File::new(c as u8 - b'a')),
+            _ => None,
+        }
+    }
+}
+
+impl Rank {
+    /// All ranks, first to eighth.
+    pub const ALL: [Rank; 8] =
+        [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
+
+    /// The rank with this index (0 = first), wrapping modulo 8.
+    pub const fn new(index: u8) -> Rank {
+        Rank::ALL[(index & 7) as usize]
+    }
+
+    /// 0 for the first rank … 7 for the eighth.
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The digit.
+    pub const fn char(self) -> char {
+        (b'1' + self as u8) as char
+    }
+
+    /// Parses `1`–`8`.
+    pub const fn from_char(c: char) -> Option<Rank> {
+        match c {
+            '1'..='8' => Some(Rank::new(c as u8 - b'1')),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! squares {
+    ($($name:ident),* $(,)?) => {
+        /// A square, numbered LERF: a1 = 0, b1 = 1, …, h1 = 7, a2 = 8, …, h8 = 63.
+        ///
+        /// An enum, so the compiler knows every square indexes a `[T; 64]` in bounds.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum Square { $($name),* }
+
+        impl Square {
+            /// All 64 squares in LERF order.
+            pub const ALL: [Square; 64] = [$(Square::$name),*];
+        }
+    };
+}
+
+squares! {
+    A1, B1, C1, D1, E1, F1, G1, H1,
+    A2, B2, C2, D2, E2, F2, G2, H2,
+    A3, B3, C3, D3, E3, F3, G3, H3,
+    A4, B4, C4, D4, E4, F4, G4, H4,
+    A5, B5, C5, D5, E5, F5, G5, H5,
+    A6, B6, C6, D6, E6, F6, G6, H6,
+    A7, B7, C7, D7, E7, F7, G7, H7,
+    A8, B8, C8, D8, E8, F8, G8, H8,
+}
+
+impl Square {
+    /// The square with this LERF index, wrapping modulo 64.
+    pub const fn new(index: u8) -> Square {
+        Square::ALL[(index & 63) as usize]
+    }
+
+    /// The square with this LERF index, or `None` past h8.
+    pub const fn try_new(index: u8) -> Option<Square> {
+        if index < 64 { Some(Square::new(index)) } else { None }
+    }
+
+    /// The square on this file and rank.
+    pub const fn from_coords(file: File, rank: Rank) -> Square {
+        Square::new(rank as u8 * 8 + file as u8)
+    }
+
+    /// The LERF index, 0..64.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The file of the square.
+    pub const fn file(self) -> File {
+        File::new(self as u8 & 7)
+    }
+
+    /// The rank of the square.
+    pub const fn rank(self) -> Rank {
+        Rank::new(self as u8 >> 3)
+    }
+
+    /// The same file, rank mirrored (a1 ↔ a8): the square as seen from black's side.
+    pub const fn flip_rank(self) -> Square {
+        Square::new(self as u8 ^ 56)
+    }
+
+    /// The square `file_delta` files and `rank_delta` ranks away, or `None` off the board.
+    pub const fn offset(self, file_delta: i8, rank_delta: i8) -> Option<Square> {
+        let f = self.file() as i8 + file_delta;
+        let r = self.rank() as i8 + rank_delta;
+        if f >= 0 && f < 8 && r >= 0 && r < 8 { Some(Square::new((r * 8 + f) as u8)) } else { None }
+    }
+}
+
+impl fmt::Display for File {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file().char(), self.rank().char())
+    }
+}
+
+/// The only character of `s`, if it has exactly one.
+pub(crate) fn single_char(s: &str) -> Option<char> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
+impl FromStr for File {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<File, ParseError> {
+        single_char(s).and_then(File::from_char).ok_or(ParseError::File)
+    }
+}
+
+impl FromStr for Rank {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Rank, ParseError> {
+        single_char(s).and_then(Rank::from_char).ok_or(ParseError::Rank)
+    }
+}
+
+impl FromStr for Square {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Square, ParseError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(f), Some(r), None) => match (File::from_char(f), Rank::from_char(r)) {
+                (Some(file), Some(rank)) => Ok(Square::from_coords(file, rank)),
+                _ => Err(ParseError::Square),
+            },
+            _ => Err(ParseError::Square),
+        }
+    }
+}

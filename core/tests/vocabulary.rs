@@ -1,0 +1,103 @@
+//! Squares, files, ranks, colours, pieces and bitboard basics.
+
+use bbcore::*;
+
+#[test]
+fn square_file_rank_round_trips() {
+    for (i, sq) in Square::ALL.into_iter().enumerate() {
+        assert_eq!(sq.index(), i);
+        assert_eq!(Square::new(i as u8), sq);
+        assert_eq!(Square::try_new(i as u8), Some(sq));
+        assert_eq!(Square::from_coords(sq.file(), sq.rank()), sq);
+        let text = sq.to_string();
+        assert_eq!(text.parse::<Square>(), Ok(sq));
+        assert_eq!(sq.flip_rank().flip_rank(), sq);
+    }
+    assert_eq!(Square::try_new(64), None);
+    assert_eq!(Square::A1.to_string(), "a1");
+    assert_eq!(Square::H8.index(), 63);
+    assert_eq!("e4".parse::<Square>().unwrap(), Square::E4);
+    assert_eq!(Square::E4.index(), 28);
+    for f in File::ALL {
+        assert_eq!(f.to_string().parse::<File>(), Ok(f));
+    }
+    for r in Rank::ALL {
+        assert_eq!(r.to_string().parse::<Rank>(), Ok(r));
+    }
+    for bad in ["", "e", "e9", "i1", "e44", "E4", "4e"] {
+        assert_eq!(bad.parse::<Square>(), Err(ParseError::Square), "{bad:?}");
+    }
+    assert_eq!("i".parse::<File>(), Err(ParseError::File));
+    assert_eq!("0".parse::<Rank>(), Err(ParseError::Rank));
+}
+
+#[test]
+fn colour_and_piece_round_trips() {
+    for c in Color::ALL {
+        assert_eq!(c.to_string().parse::<Color>(), Ok(c));
+        assert_eq!(!!c, c);
+    }
+    assert_eq!("x".parse::<Color>(), Err(ParseError::Color));
+    for (i, p) in Piece::ALL.into_iter().enumerate() {
+        assert_eq!(p.index(), i);
+        assert_eq!(p.to_string().parse::<Piece>(), Ok(p));
+    }
+    assert_eq!("N".parse::<Piece>(), Ok(Piece::new(Color::White, Role::Knight)));
+    assert_eq!("q".parse::<Piece>(), Ok(Piece::new(Color::Black, Role::Queen)));
+    assert_eq!("n".parse::<Role>(), Ok(Role::Knight));
+    assert_eq!("x".parse::<Piece>(), Err(ParseError::Piece));
+    assert_eq!("".parse::<Role>(), Err(ParseError::Role));
+    for r in Role::ALL {
+        assert_eq!(r.to_string().parse::<Role>(), Ok(r));
+    }
+}
+
+#[test]
+fn shifts_never_wrap() {
+    type Shift = fn(Bitboard) -> Bitboard;
+    let shifts: [(Shift, i8, i8); 8] = [
+        (Bitboard::north, 0, 1),
+        (Bitboard::south, 0, -1),
+        (Bitboard::east, 1, 0),
+        (Bitboard::west, -1, 0),
+        (Bitboard::north_east, 1, 1),
+        (Bitboard::north_west, -1, 1),
+        (Bitboard::south_east, 1, -1),
+        (Bitboard::south_west, -1, -1),
+    ];
+    for sq in Square::ALL {
+        for (shift, df, dr) in shifts {
+            let expected = sq.offset(df, dr).map_or(Bitboard::EMPTY, Bitboard::from_square);
+            assert_eq!(shift(Bitboard::from_square(sq)), expected, "{sq} by ({df}, {dr})");
+        }
+    }
+}
+
+#[test]
+fn bitboard_basics() {
+    let mut b = Bitboard::EMPTY;
+    b.set(Square::E4);
+    b.set(Square::A1);
+    assert!(b.has(Square::E4) && b.has(Square::A1) && !b.has(Square::H8));
+    assert_eq!(b.count(), 2);
+    assert!(b.more_than_one());
+    assert_eq!(b.lowest(), Some(Square::A1));
+    assert_eq!(b.iter().collect::<Vec<_>>(), vec![Square::A1, Square::E4]);
+    assert_eq!(b.iter().len(), 2);
+    b.clear(Square::A1);
+    assert_eq!(b, Bitboard::from_square(Square::E4));
+    assert!(!b.more_than_one());
+    assert_eq!(b.without_lowest(), Bitboard::EMPTY);
+    assert_eq!(Bitboard::EMPTY.lowest(), None);
+    assert_eq!(!Bitboard::EMPTY, Bitboard::FULL);
+    assert_eq!(Bitboard(0b11) & Bitboard(0b10), Bitboard(0b10));
+    assert_eq!(Bitboard(0b01) | Bitboard(0b10), Bitboard(0b11));
+    assert_eq!(Bitboard(0b11) ^ Bitboard(0b10), Bitboard(0b01));
+    assert_eq!(format!("{:?}", Bitboard(0xA0_1000)), "Bitboard(0x0000000000a01000)");
+    let grid = Bitboard::from_square(Square::A8) | Bitboard::from_square(Square::H1);
+    let text = grid.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8);
+    assert_eq!(lines[0], "X . . . . . . .");
+    assert_eq!(lines[7], ". . . . . . . X");
+}
