@@ -1,0 +1,128 @@
+//! Slider backends: one trait, one zero-sized type per method.
+//!
+//! Move generation is generic over [`Sliders`], so every backend gets its own monomorphised
+//! generator and a benchmark measures the whole program per backend.
+
+mod kogge_stone;
+mod reference;
+
+use core::fmt;
+use core::str::FromStr;
+
+use bbcore::{Bitboard, Square};
+
+pub use kogge_stone::KoggeStone;
+pub use reference::Reference;
+
+/// Rook and bishop attacks from one square, given the occupied squares.
+///
+/// Implementors are zero-sized tokens passed by value, so a generic caller pays nothing to
+/// carry one around. A token is proof the backend can run here: a backend that needs a CPU
+/// feature (PEXT needs BMI2) only hands out tokens after detecting it.
+pub trait Sliders: Copy + Send + Sync + 'static {
+    /// The backend's name as the CLI spells it.
+    const NAME: &'static str;
+
+    /// Squares a rook on `sq` attacks (first blocker included).
+    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// Squares a bishop on `sq` attacks (first blocker included).
+    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// Squares a queen on `sq` attacks.
+    #[inline(always)]
+    fn queen(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.rook(sq, occupied) | self.bishop(sq, occupied)
+    }
+}
+
+/// Something to run with whichever backend a [`Backend`] names: the bridge from a run-time
+/// choice to a monomorphised generic call.
+pub trait WithSliders {
+    /// What the call returns.
+    type Output;
+    /// Runs with the backend token `sliders`.
+    fn call<S: Sliders>(self, sliders: S) -> Self::Output;
+}
+
+/// A slider backend chosen by name at run time (CLI, benchmarks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// The ray walk: slow, the oracle.
+    Reference,
+    /// Kogge-Stone occluded fills: no tables.
+    KoggeStone,
+}
+
+impl Backend {
+    /// Every backend, in the order reports list them.
+    pub const ALL: &'static [Backend] = &[Backend::Reference, Backend::KoggeStone];
+
+    /// The CLI name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Backend::Reference => Reference::NAME,
+            Backend::KoggeStone => KoggeStone::NAME,
+        }
+    }
+
+    /// Whether this CPU can run the backend (PEXT needs BMI2).
+    pub fn is_supported(self) -> bool {
+        true
+    }
+
+    /// The backend to use on this CPU when the user does not choose: PEXT where BMI2 is
+    /// present and fast, else magic.
+    pub fn auto() -> Backend {
+        Backend::KoggeStone
+    }
+
+    /// Runs `f` with this backend's token; `Err(Unsupported)` if this CPU cannot run it.
+    pub fn run<F: WithSliders>(self, f: F) -> Result<F::Output, Unsupported> {
+        match self {
+            Backend::Reference => Ok(f.call(Reference)),
+            Backend::KoggeStone => Ok(f.call(KoggeStone)),
+        }
+    }
+}
+
+/// A backend this CPU cannot run (PEXT without BMI2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsupported(pub Backend);
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "backend {} is not supported on this CPU", self.0)
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown backend name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownBackend(pub String);
+
+impl fmt::Display for UnknownBackend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+        write!(f, "unknown backend {:?} (expected one of: auto, {})", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownBackend {}
+
+impl FromStr for Backend {
+    type Err = UnknownBackend;
+    fn from_str(s: &str) -> Result<Backend, UnknownBackend> {
+        if s == "auto" {
+            return Ok(Backend::auto());
+        }
+        Backend::ALL.iter().copied().find(|b| b.name() == s).ok_or_else(|| UnknownBackend(s.to_string()))
+    }
+}
