@@ -1,0 +1,211 @@
+//! The `bbengine` command line: `perft` and `suite`. Bad input prints one line on stderr and
+//! exits 2; a failed suite exits 1.
+
+use std::fmt::Display;
+use std::time::{Duration, Instant};
+
+use crate::epd::{PerftCase, parse_suite};
+use crate::perft::{divide, perft};
+use crate::position::Position;
+use crate::sliders::{Backend, Sliders, WithSliders};
+
+/// What `bbengine` prints for `--help` or no arguments.
+pub const USAGE: &str = "\
+usage:
+  bbengine perft <DEPTH> [--fen <FEN>] [--divide] [--backend <NAME>]
+  bbengine suite <FILE> [--depth <MAX>] [--backend <NAME>]
+
+backends: auto (default), reference, kogge-stone, and the table backends this build has";
+
+/// A command-line mistake: the message to print before exiting 2.
+#[derive(Debug)]
+struct UsageError(String);
+
+fn usage_error(message: impl Display) -> UsageError {
+    UsageError(message.to_string())
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run(args: &[String]) -> i32 {
+    let result = match args.first().map(String::as_str) {
+        None => {
+            eprintln!("{USAGE}");
+            return 2;
+        }
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            return 0;
+        }
+        Some("perft") => run_perft(&args[1..]),
+        Some("suite") => run_suite(&args[1..]),
+        Some(other) => Err(usage_error(format!("unknown command {other:?}\n{USAGE}"))),
+    };
+    match result {
+        Ok(code) => code,
+        Err(UsageError(message)) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+/// Options common to the commands, parsed from `--flag value` pairs and positionals.
+#[derive(Default)]
+struct Options {
+    positionals: Vec<String>,
+    fen: Option<String>,
+    depth: Option<u32>,
+    backend: Option<Backend>,
+    divide: bool,
+}
+
+fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, UsageError> {
+    let mut opts = Options::default();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if !arg.starts_with("--") {
+            opts.positionals.push(arg.clone());
+            continue;
+        }
+        if !allowed.contains(&arg.as_str()) {
+            return Err(usage_error(format!("unknown option {arg:?}\n{USAGE}")));
+        }
+        if arg == "--divide" {
+            opts.divide = true;
+            continue;
+        }
+        let value = iter.next().ok_or_else(|| usage_error(format!("{arg} needs a value")))?;
+        match arg.as_str() {
+            "--fen" => opts.fen = Some(value.clone()),
+            "--depth" => opts.depth = Some(parse_depth(value)?),
+            "--backend" => {
+                let backend: Backend = value.parse().map_err(usage_error)?;
+                if !backend.is_supported() {
+                    return Err(usage_error(format!("backend {backend} is not supported on this CPU")));
+                }
+                opts.backend = Some(backend);
+            }
+            _ => unreachable!("every allowed option is handled"),
+        }
+    }
+    Ok(opts)
+}
+
+fn parse_depth(text: &str) -> Result<u32, UsageError> {
+    text.parse().map_err(|_| usage_error(format!("depth must be a whole number, found {text:?}")))
+}
+
+fn mnps(nodes: u64, elapsed: Duration) -> f64 {
+    nodes as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
+}
+
+fn run_perft(args: &[String]) -> Result<i32, UsageError> {
+    let opts = parse_options(args, &["--fen", "--divide", "--backend"])?;
+    let [depth] = opts.positionals.as_slice() else {
+        return Err(usage_error(format!("perft takes one depth\n{USAGE}")));
+    };
+    let depth = parse_depth(depth)?;
+    let fen = opts.fen.as_deref().unwrap_or(crate::STARTPOS);
+    let position: Position = fen.parse().map_err(|e| usage_error(format!("{fen:?}: {e}")))?;
+    let backend = opts.backend.unwrap_or_else(Backend::auto);
+    let start = Instant::now();
+    let nodes = backend.run(PerftJob { position, depth, divide: opts.divide }).map_err(usage_error)?;
+    let elapsed = start.elapsed();
+    println!("nodes {nodes} time_ms {} mnps {:.1} backend {backend}", elapsed.as_millis(), mnps(nodes, elapsed));
+    Ok(0)
+}
+
+/// Perft (or divide, printing each root move) as a job for any backend.
+struct PerftJob {
+    position: Position,
+    depth: u32,
+    divide: bool,
+}
+
+impl WithSliders for PerftJob {
+    type Output = u64;
+
+    fn call<S: Sliders>(self, sliders: S) -> u64 {
+        if !self.divide {
+            return perft(&self.position, self.depth, sliders);
+        }
+        let chess960 = self.position.is_chess960();
+        let mut lines: Vec<(String, u64)> = divide(&self.position, self.depth, sliders)
+            .into_iter()
+            .map(|(mv, n)| (mv.to_uci(chess960).to_string(), n))
+            .collect();
+        lines.sort();
+        for (text, n) in &lines {
+            println!("{text}: {n}");
+        }
+        if self.depth == 0 { 1 } else { lines.iter().map(|(_, n)| n).sum() }
+    }
+}
+
+fn run_suite(args: &[String]) -> Result<i32, UsageError> {
+    let opts = parse_options(args, &["--depth", "--backend"])?;
+    let [path] = opts.positionals.as_slice() else {
+        return Err(usage_error(format!("suite takes one file\n{USAGE}")));
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| usage_error(format!("cannot read {path:?}: {e}")))?;
+    let cases = parse_suite(&text).map_err(|e| usage_error(format!("{path}: {e}")))?;
+    let max_depth = opts.depth.unwrap_or(u32::MAX);
+    let backend = opts.backend.unwrap_or_else(Backend::auto);
+    let start = Instant::now();
+    let report = backend.run(SuiteJob { cases: &cases, max_depth }).map_err(usage_error)?;
+    let elapsed = start.elapsed();
+    println!(
+        "positions {} passed {} failed {} nodes {} time_ms {} mnps {:.1}",
+        cases.len(),
+        cases.len() - report.failed,
+        report.failed,
+        report.nodes,
+        elapsed.as_millis(),
+        mnps(report.nodes, elapsed)
+    );
+    Ok(if report.failed == 0 { 0 } else { 1 })
+}
+
+/// Every case of a suite, checked up to a depth.
+struct SuiteJob<'a> {
+    cases: &'a [PerftCase],
+    max_depth: u32,
+}
+
+struct SuiteReport {
+    failed: usize,
+    nodes: u64,
+}
+
+impl WithSliders for SuiteJob<'_> {
+    type Output = SuiteReport;
+
+    fn call<S: Sliders>(self, sliders: S) -> SuiteReport {
+        let mut report = SuiteReport { failed: 0, nodes: 0 };
+        let start = Instant::now();
+        let mut last_progress = start;
+        for (i, case) in self.cases.iter().enumerate() {
+            let mut ok = true;
+            for &(depth, expected) in case.expected.iter().filter(|(d, _)| *d <= self.max_depth) {
+                let got = perft(&case.position, depth, sliders);
+                report.nodes += got;
+                if got != expected {
+                    ok = false;
+                    println!("mismatch fen {} depth {depth} expected {expected} got {got}", case.fen);
+                }
+            }
+            report.failed += usize::from(!ok);
+            if last_progress.elapsed() >= Duration::from_secs(5) {
+                last_progress = Instant::now();
+                eprintln!(
+                    "progress {}/{} positions, failed {}, {:.0} s",
+                    i + 1,
+                    self.cases.len(),
+                    report.failed,
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        }
+        report
+    }
+}

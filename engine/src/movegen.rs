@@ -1,0 +1,330 @@
+//! Strictly legal move generation from check and pin masks.
+//!
+//! Moves are handed to a [`MoveSink`] as whole target sets where possible, so a counting sink
+//! can add popcounts (bulk counting at the last perft ply) while a list sink expands them.
+
+use bbcore::{
+    Bitboard, Color, Role, Square, pawn_captures_east, pawn_captures_west, pawn_double_pushes, pawn_promotion_rank,
+    pawn_pushes,
+};
+
+use crate::castling::CastleSide;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::sliders::Sliders;
+use crate::tables;
+
+/// Receives legal moves as the generator finds them.
+pub trait MoveSink {
+    /// Ordinary moves of the piece on `from` to every square of `targets`.
+    fn piece_moves(&mut self, from: Square, targets: Bitboard);
+    /// Non-promoting pawn moves to every square of `targets`, each from `to - back` (LERF
+    /// index difference), all of the same `kind` (normal or double push).
+    fn pawn_moves(&mut self, targets: Bitboard, back: i8, kind: MoveKind);
+    /// Promotions (four each) onto every square of `targets`, each from `to - back`.
+    fn promotions(&mut self, targets: Bitboard, back: i8);
+    /// One move that fits none of the above: castling or en passant.
+    fn special(&mut self, mv: Move);
+}
+
+/// The most legal moves any chess position has is 218.
+pub const MAX_MOVES: usize = 256;
+
+/// A fixed-capacity list of moves; no allocation.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList { moves: [Move::new(Square::A1, Square::A1, MoveKind::Normal); MAX_MOVES], len: 0 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        // A legal position never has more than 218 moves, so this never drops one.
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl core::ops::DerefMut for MoveList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl core::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[inline(always)]
+fn origin(to: Square, back: i8) -> Square {
+    Square::new((to as i8 - back) as u8)
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, back: i8, kind: MoveKind) {
+        for to in targets {
+            self.push(Move::new(origin(to, back), to, kind));
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, back: i8) {
+        for to in targets {
+            for kind in MoveKind::PROMOTIONS {
+                self.push(Move::new(origin(to, back), to, kind));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// Counts moves without building them: a popcount per target set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, _back: i8, _kind: MoveKind) {
+        self.0 += u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _back: i8) {
+        self.0 += 4 * u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn special(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+impl Position {
+    /// Every legal move, using the slider backend `sliders`.
+    ///
+    /// ```
+    /// use bbengine::{Position, Reference};
+    /// assert_eq!(Position::startpos().legal_moves(Reference).len(), 20);
+    /// ```
+    pub fn legal_moves<S: Sliders>(&self, sliders: S) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(sliders, &mut list);
+        list
+    }
+
+    /// The number of legal moves, counted without building them.
+    pub fn count_legal_moves<S: Sliders>(&self, sliders: S) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.generate(sliders, &mut counter);
+        counter.0
+    }
+
+    /// Squares attacked by `by` when the board holds `occupied`.
+    #[inline(always)]
+    fn attacked_squares<S: Sliders>(&self, sliders: S, by: Color, occupied: Bitboard) -> Bitboard {
+        let pawns = self.pieces(by, Role::Pawn);
+        let mut attacked = pawn_captures_east(by, pawns)
+            | pawn_captures_west(by, pawns)
+            | bbcore::knight_attacks_set(self.pieces(by, Role::Knight))
+            | tables::king(self.king(by));
+        for sq in self.diagonal_sliders(by) {
+            attacked |= sliders.bishop(sq, occupied);
+        }
+        for sq in self.orthogonal_sliders(by) {
+            attacked |= sliders.rook(sq, occupied);
+        }
+        attacked
+    }
+
+    /// Our pieces that stand alone between our king and an enemy slider aiming at it.
+    #[inline(always)]
+    fn pinned<S: Sliders>(&self, sliders: S, king: Square, us: Color) -> Bitboard {
+        let them = us.other();
+        let theirs = self.color(them);
+        let snipers = sliders.rook(king, theirs) & self.orthogonal_sliders(them)
+            | sliders.bishop(king, theirs) & self.diagonal_sliders(them);
+        let occupied = self.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = tables::between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.color(us)
+    }
+
+    /// Generates every legal move into `sink`.
+    pub fn generate<S: Sliders, K: MoveSink>(&self, sliders: S, sink: &mut K) {
+        let us = self.side;
+        let them = us.other();
+        let ours = self.color(us);
+        let theirs = self.color(them);
+        let occupied = ours | theirs;
+        let king = self.king(us);
+
+        let checkers = self.attackers(sliders, king, them, occupied);
+        let danger = self.attacked_squares(sliders, them, occupied.without(king));
+        sink.piece_moves(king, tables::king(king) & !ours & !danger);
+        if checkers.more_than_one() {
+            return;
+        }
+
+        // Squares a non-king move may land on: anywhere not ours, or, in check, the checker
+        // and the squares between it and the king.
+        let targets = match checkers.lowest() {
+            Some(checker) => tables::between(king, checker) | checkers,
+            None => !ours,
+        };
+        let pinned = self.pinned(sliders, king, us);
+        // A pinned piece can never answer a check, so in check it is left out entirely.
+        let movable = if checkers.any() { ours & !pinned } else { ours };
+
+        for from in self.pieces(us, Role::Knight) & !pinned {
+            sink.piece_moves(from, tables::knight(from) & targets);
+        }
+        for from in self.diagonal_sliders(us) & movable {
+            let mut to = sliders.bishop(from, occupied) & targets;
+            if pinned.has(from) {
+                to &= tables::line(king, from);
+            }
+            sink.piece_moves(from, to);
+        }
+        for from in self.orthogonal_sliders(us) & movable {
+            let mut to = sliders.rook(from, occupied) & targets;
+            if pinned.has(from) {
+                to &= tables::line(king, from);
+            }
+            sink.piece_moves(from, to);
+        }
+
+        self.generate_pawn_moves(us, king, targets, pinned, movable, sink);
+        if let Some(ep) = self.en_passant {
+            self.generate_en_passant(sliders, ep, king, sink);
+        }
+        if checkers.is_empty() && !self.castling.is_empty() {
+            self.generate_castling(sliders, king, danger, sink);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pawn_moves<K: MoveSink>(
+        &self,
+        us: Color,
+        king: Square,
+        targets: Bitboard,
+        pinned: Bitboard,
+        movable: Bitboard,
+        sink: &mut K,
+    ) {
+        let pawns = self.pieces(us, Role::Pawn) & movable;
+        let empty = !self.occupied();
+        let theirs = self.color(us.other());
+        let promotion_rank = pawn_promotion_rank(us);
+        let forward: i8 = if us == Color::White { 8 } else { -8 };
+
+        // Free pawns as whole sets; pinned ones (never in check) one by one along their pin.
+        let free = pawns & !pinned;
+        let emit = |sink: &mut K, pawns: Bitboard, allowed: Bitboard| {
+            let pushes = pawn_pushes(us, pawns, empty) & allowed;
+            sink.pawn_moves(pushes & !promotion_rank, forward, MoveKind::Normal);
+            sink.promotions(pushes & promotion_rank, forward);
+            sink.pawn_moves(pawn_double_pushes(us, pawns, empty) & allowed, 2 * forward, MoveKind::DoublePush);
+            for (captures, back) in
+                [(pawn_captures_east(us, pawns), forward + 1), (pawn_captures_west(us, pawns), forward - 1)]
+            {
+                let captures = captures & theirs & allowed;
+                sink.pawn_moves(captures & !promotion_rank, back, MoveKind::Normal);
+                sink.promotions(captures & promotion_rank, back);
+            }
+        };
+        emit(sink, free, targets);
+        for pawn in pawns & pinned {
+            emit(sink, Bitboard::from_square(pawn), targets & tables::line(king, pawn));
+        }
+    }
+
+    /// En passant, checked by playing it on the occupancy: this catches the rank pin where
+    /// both pawns leave the king's rank, and checks the capture does or does not answer.
+    #[inline(always)]
+    fn generate_en_passant<S: Sliders, K: MoveSink>(&self, sliders: S, ep: Square, king: Square, sink: &mut K) {
+        let us = self.side;
+        let them = us.other();
+        let captured =
+            Square::from_coords(ep.file(), if us == Color::White { bbcore::Rank::Fifth } else { bbcore::Rank::Fourth });
+        for from in tables::pawn(them, ep) & self.pieces(us, Role::Pawn) {
+            let occupied = self.occupied().without(from).without(captured).with(ep);
+            let still_attacked = sliders.rook(king, occupied) & self.orthogonal_sliders(them)
+                | sliders.bishop(king, occupied) & self.diagonal_sliders(them)
+                | tables::knight(king) & self.pieces(them, Role::Knight)
+                | tables::pawn(us, king) & self.pieces(them, Role::Pawn).without(captured);
+            if still_attacked.is_empty() {
+                sink.special(Move::new(from, ep, MoveKind::EnPassant));
+            }
+        }
+    }
+
+    /// Castling as king takes own rook: the squares both pieces cross must be empty (but for
+    /// the two of them), the king must not pass through or land on an attacked square, and,
+    /// in Chess960, moving the rook must not uncover an attack along the back rank.
+    #[inline(always)]
+    fn generate_castling<S: Sliders, K: MoveSink>(&self, sliders: S, king: Square, danger: Bitboard, sink: &mut K) {
+        let us = self.side;
+        for side in CastleSide::ALL {
+            let Some(rook) = self.castling.rook(us, side) else { continue };
+            let mv = Move::new(king, rook, MoveKind::Castle);
+            let (king_to, rook_to) = (mv.castle_king_target(), mv.castle_rook_target());
+            let king_path = tables::between(king, king_to).with(king_to);
+            let rook_path = tables::between(rook, rook_to).with(rook_to);
+            let must_be_empty = (king_path | rook_path).without(king).without(rook);
+            if (must_be_empty & self.occupied()).any() || (king_path & danger).any() {
+                continue;
+            }
+            let after = self.occupied().without(king).without(rook).with(king_to).with(rook_to);
+            if (sliders.rook(king_to, after) & self.orthogonal_sliders(us.other())).any() {
+                continue;
+            }
+            sink.special(mv);
+        }
+    }
+}
