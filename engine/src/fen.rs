@@ -160,6 +160,8 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
     if field == "-" {
         return Ok(());
     }
+    // Shredder-FEN names every rook by file; X-FEN uses KQkq and files only for inner rooks.
+    pos.shredder_castling = !field.chars().any(|c| "KQkq".contains(c));
     for c in field.chars() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let back_rank = if color == Color::White { Rank::First } else { Rank::Eighth };
@@ -173,7 +175,6 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
             'k' => rooks_on_rank.iter().filter(|r| r.file() > king.file()).last().ok_or(missing)?,
             'q' => rooks_on_rank.iter().find(|r| r.file() < king.file()).ok_or(missing)?,
             'a'..='h' => {
-                pos.shredder_castling = true;
                 let file = File::from_char(c.to_ascii_lowercase()).ok_or(FenError::BadCastlingChar(c))?;
                 let sq = Square::from_coords(file, back_rank);
                 if !rooks_on_rank.has(sq) || file == king.file() {

@@ -1,0 +1,103 @@
+//! FEN round trips on every suite position and one rejection test per error kind.
+
+use bbcore::{Color, Rank, Square};
+use bbengine::{FenError, Position};
+use bbtests::load_suite;
+
+fn shared_suite(name: &str) -> Option<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(name);
+    std::fs::read_to_string(path).ok()
+}
+
+fn assert_round_trip(fen: &str) {
+    let pos: Position = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(pos.to_string(), fen);
+    let again: Position = pos.to_string().parse().unwrap();
+    assert_eq!(again, pos);
+    assert_eq!(pos.key(), pos.compute_key());
+    assert_eq!(pos.consistency_error(), None);
+}
+
+#[test]
+fn round_trip_every_suite_position() {
+    let mut count = 0;
+    for name in ["random_std.epd", "random_960.epd"] {
+        for case in load_suite(name) {
+            assert_round_trip(&case.fen);
+            count += 1;
+        }
+    }
+    assert_eq!(count, 450);
+    // The public suites live beside the repository; check them when they are there.
+    for name in ["perftsuite.epd", "fischer960.epd"] {
+        if let Some(text) = shared_suite(name) {
+            for case in bbengine::epd::parse_suite(&text).unwrap() {
+                assert_round_trip(&case.fen);
+            }
+        }
+    }
+}
+
+#[test]
+fn mirrored_board_is_not_the_same_board() {
+    let pos: Position = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse().unwrap();
+    assert_eq!(pos.piece_at(Square::A1).map(|p| p.char()), Some('R'));
+    assert_eq!(pos.piece_at(Square::E8).map(|p| p.char()), Some('k'));
+    assert_eq!(pos.king(Color::White), Square::E1);
+}
+
+#[test]
+fn x_fen_and_shredder_castling_load_the_same_rights() {
+    let x: Position = "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1".parse().unwrap();
+    let shredder: Position = "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1".parse().unwrap();
+    assert_eq!(x.castling_rights(), shredder.castling_rights());
+    assert!(x.is_chess960() && shredder.is_chess960());
+    assert_eq!(shredder.to_string(), "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1");
+    // An inner rook needs its file letter in X-FEN.
+    let inner: Position = "4k3/8/8/8/8/8/8/R1R1K2R w KC - 0 1".parse().unwrap();
+    assert_eq!(inner.to_string(), "4k3/8/8/8/8/8/8/R1R1K2R w KC - 0 1");
+    let standard: Position = bbengine::STARTPOS.parse().unwrap();
+    assert!(!standard.is_chess960());
+}
+
+#[test]
+fn four_field_fen_defaults_counters() {
+    let pos: Position = "8/8/8/8/8/8/8/K6k w - -".parse().unwrap();
+    assert_eq!(pos.to_string(), "8/8/8/8/8/8/8/K6k w - - 0 1");
+}
+
+#[test]
+fn every_error_kind_is_rejected_with_its_message() {
+    let cases: &[(&str, FenError, &str)] = &[
+        ("8/8/8/8/8/8/8/K6k w - - 0", FenError::FieldCount(5), "6 fields"),
+        ("8/8/8/8/8/8/K6k w - - 0 1", FenError::RankCount(7), "8 ranks"),
+        ("8/8/8/8/8/8/8/K5xk w - - 0 1", FenError::BadPiece('x'), "bad piece letter 'x'"),
+        ("8/8/8/8/8/8/8/K7k w - - 0 1", FenError::RankLength(Rank::First), "rank 1"),
+        ("8/8/8/8/8/8/8/K5k w - - 0 1", FenError::RankLength(Rank::First), "eight squares"),
+        ("8/8/8/8/8/8/8/K9 w - - 0 1", FenError::BadPiece('9'), "piece letter"),
+        ("8/8/8/8/8/8/8/K7 w - - 0 1", FenError::KingCount(Color::Black, 0), "black king is missing"),
+        ("k7/8/8/8/8/8/8/KK6 w - - 0 1", FenError::KingCount(Color::White, 2), "extra king"),
+        ("k7/8/8/8/8/8/8/K5P1 w - - 0 1", FenError::PawnOnBackRank(Square::G1), "pawn on first or last rank"),
+        ("kP6/8/8/8/8/8/8/K7 w - - 0 1", FenError::PawnOnBackRank(Square::B8), "pawn"),
+        ("k7/8/8/8/8/8/8/K7 x - - 0 1", FenError::BadSide("x".into()), "side field"),
+        ("k7/8/8/8/8/8/8/R6K w - - 0 1", FenError::OpponentInCheck, "not to move is in check"),
+        ("k7/8/8/8/8/8/8/K7 w X - 0 1", FenError::BadCastlingChar('X'), "castling field"),
+        ("k7/8/8/8/8/8/8/4K3 w K - 0 1", FenError::CastlingWithoutPieces('K'), "no king and rook"),
+        ("1k6/8/8/8/8/8/8/R3K3 w K - 0 1", FenError::CastlingWithoutPieces('K'), "castling"),
+        ("r3k3/8/8/8/8/8/8/4K3 w qB - 0 1", FenError::CastlingWithoutPieces('B'), "castling"),
+        ("k7/8/8/8/8/8/8/K7 w - e9 0 1", FenError::BadEnPassant("e9".into()), "en passant field"),
+        ("k7/8/8/8/8/8/8/K7 w - e6 0 1", FenError::ImpossibleEnPassant(Square::E6), "double pawn push"),
+        ("k7/8/8/4p3/8/8/8/K7 w - e3 0 1", FenError::ImpossibleEnPassant(Square::E3), "double pawn push"),
+        ("k7/8/8/8/8/8/8/K7 w - - x 1", FenError::BadHalfmoveClock("x".into()), "half-move clock"),
+        ("k7/8/8/8/8/8/8/K7 w - - 0 -3", FenError::BadFullmoveNumber("-3".into()), "move number"),
+        ("k7/8/8/8/8/8/8/K7 w - - 0 0", FenError::BadFullmoveNumber("0".into()), "move number"),
+    ];
+    for (fen, expected, words) in cases {
+        let err = fen.parse::<Position>().expect_err(fen);
+        assert_eq!(&err, expected, "{fen}");
+        let message = err.to_string();
+        assert!(message.contains(words), "{fen}: message {message:?} should mention {words:?}");
+    }
+    // Valid edge cases are accepted.
+    assert!("k7/8/8/4pP2/8/8/8/K7 w - e6 0 1".parse::<Position>().is_ok());
+}

@@ -1,0 +1,61 @@
+//! Perft counts: the six standard positions, the seeded random suites, and every backend
+//! agreeing on every position.
+
+use bbengine::{Backend, Position};
+use bbtests::{STANDARD_POSITIONS, assert_suite, load_suite, perft_with};
+
+#[test]
+fn standard_positions_full_depth_auto_backend() {
+    for (name, fen, depth, expected) in STANDARD_POSITIONS {
+        let pos: Position = fen.parse().unwrap();
+        assert_eq!(perft_with(Backend::auto(), &pos, depth), expected, "{name} depth {depth}");
+    }
+}
+
+#[test]
+fn standard_start_position_by_depth() {
+    let counts = [1, 20, 400, 8_902, 197_281, 4_865_609];
+    for (depth, expected) in counts.into_iter().enumerate() {
+        assert_eq!(perft_with(Backend::auto(), &Position::startpos(), depth as u32), expected);
+    }
+}
+
+#[test]
+fn every_backend_agrees_on_standard_positions() {
+    for &backend in Backend::ALL.iter().filter(|b| b.is_supported()) {
+        for (name, fen, depth, _) in STANDARD_POSITIONS {
+            let pos: Position = fen.parse().unwrap();
+            let reference = perft_with(Backend::Reference, &pos, depth - 2);
+            assert_eq!(perft_with(backend, &pos, depth - 2), reference, "{backend} on {name}");
+        }
+    }
+}
+
+#[test]
+fn every_backend_passes_random_suites_to_depth_3() {
+    let std_cases = load_suite("random_std.epd");
+    let chess960_cases = load_suite("random_960.epd");
+    assert_eq!((std_cases.len(), chess960_cases.len()), (300, 150));
+    for &backend in Backend::ALL.iter().filter(|b| b.is_supported()) {
+        assert_suite(backend, &std_cases, 3);
+        assert_suite(backend, &chess960_cases, 3);
+    }
+}
+
+#[test]
+fn random_standard_suite_depth_4() {
+    assert_suite(Backend::auto(), &load_suite("random_std.epd"), 4);
+}
+
+#[test]
+fn random_chess960_suite_depth_4() {
+    assert_suite(Backend::auto(), &load_suite("random_960.epd"), 4);
+}
+
+/// 16 billion nodes: `cargo test --release -p bbtests --test perft -- --ignored`.
+#[test]
+#[ignore = "deep: about a minute per suite in release"]
+fn random_suites_depth_5() {
+    assert_suite(Backend::auto(), &load_suite("random_std.epd"), 5);
+    assert_suite(Backend::auto(), &load_suite("random_960.epd"), 5);
+}

@@ -1,0 +1,85 @@
+//! Incremental Zobrist keys along whole perft walks, and UCI move text.
+
+use bbengine::{KoggeStone, MoveError, Position};
+
+/// Walks the whole tree to `depth`, checking sets, mailbox and key after every move.
+fn walk(pos: &Position, depth: u32, visited: &mut u64) {
+    if depth == 0 {
+        return;
+    }
+    for &mv in pos.legal_moves(KoggeStone).iter() {
+        let mut child = *pos;
+        child.play(mv);
+        assert_eq!(child.key(), child.compute_key(), "{pos} then {mv:?}");
+        assert_eq!(child.consistency_error(), None, "{pos} then {mv:?}");
+        *visited += 1;
+        walk(&child, depth - 1, visited);
+    }
+}
+
+#[test]
+fn incremental_key_equals_recomputed_key_along_perft_4() {
+    let mut visited = 0;
+    for (_, fen, _, _) in bbtests::STANDARD_POSITIONS {
+        walk(&fen.parse().unwrap(), 4, &mut visited);
+    }
+    // Chess960 castling with the king and rook crossing.
+    walk(&"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1".parse().unwrap(), 4, &mut visited);
+    assert!(visited > 10_000_000, "{visited}");
+}
+
+#[test]
+fn transpositions_share_a_key() {
+    let play = |moves: &[&str]| {
+        let mut pos = Position::startpos();
+        for m in moves {
+            pos.play_uci(m, KoggeStone).unwrap();
+        }
+        pos
+    };
+    let a = play(&["g1f3", "g8f6", "b1c3", "b8c6"]);
+    let b = play(&["b1c3", "b8c6", "g1f3", "g8f6"]);
+    assert_eq!(a.key(), b.key());
+    assert_ne!(a.key(), Position::startpos().key());
+}
+
+#[test]
+fn uci_moves_in_and_out() {
+    let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    let castle = pos.parse_uci_move("e1g1", KoggeStone).unwrap();
+    assert!(castle.is_castle());
+    assert_eq!(castle.to_uci(false).to_string(), "e1g1");
+    assert_eq!(castle.to_uci(true).to_string(), "e1h1");
+    assert_eq!(pos.parse_uci_move("e1h1", KoggeStone).unwrap(), castle);
+    let mut after = pos;
+    after.play(castle);
+    assert_eq!(after.to_string(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+
+    let promo: Position = "8/4P3/8/8/8/8/8/k6K w - - 0 1".parse().unwrap();
+    let mv = promo.parse_uci_move("e7e8n", KoggeStone).unwrap();
+    assert_eq!(mv.to_uci(false).to_string(), "e7e8n");
+    assert!(matches!(promo.parse_uci_move("e7e8", KoggeStone), Err(MoveError::Illegal(_))));
+    assert!(matches!(promo.parse_uci_move("e7e8x", KoggeStone), Err(MoveError::Syntax(_))));
+    assert!(matches!(promo.parse_uci_move("e7", KoggeStone), Err(MoveError::Syntax(_))));
+
+    // In Chess960 only king-takes-rook names castling.
+    let c960: Position = "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1".parse().unwrap();
+    let castle = c960.parse_uci_move("b1a1", KoggeStone).unwrap();
+    assert!(castle.is_castle());
+    let mut after = c960;
+    after.play(castle);
+    assert_eq!(after.to_string(), "rk2r3/8/8/8/8/8/8/2KRR3 b ea - 1 1");
+}
+
+#[test]
+fn en_passant_square_only_when_a_pawn_can_take() {
+    let mut pos = Position::startpos();
+    pos.play_uci("e2e4", KoggeStone).unwrap();
+    assert_eq!(pos.en_passant(), None);
+    let mut pos: Position = "4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1".parse().unwrap();
+    pos.play_uci("e2e4", KoggeStone).unwrap();
+    assert_eq!(pos.to_string(), "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 1");
+    // En passant that would expose the king along the rank is not legal.
+    let pinned: Position = "8/8/8/K2Pp2r/8/8/8/7k w - e6 0 1".parse().unwrap();
+    assert!(pinned.parse_uci_move("d5e6", KoggeStone).is_err());
+}
