@@ -14,6 +14,7 @@ pub const USAGE: &str = "\
 usage:
   bbengine perft <DEPTH> [--fen <FEN>] [--divide] [--backend <NAME>]
   bbengine suite <FILE> [--depth <MAX>] [--backend <NAME>]
+  bbengine backends          (lists the backends this CPU runs, one per line)
 
 backends: auto (default), reference, kogge-stone, and the table backends this build has";
 
@@ -38,6 +39,12 @@ pub fn run(args: &[String]) -> i32 {
         }
         Some("perft") => run_perft(&args[1..]),
         Some("suite") => run_suite(&args[1..]),
+        Some("backends") if args.len() == 1 => {
+            for backend in Backend::ALL.iter().filter(|b| b.is_supported()) {
+                println!("{backend}");
+            }
+            return 0;
+        }
         Some(other) => Err(usage_error(format!("unknown command {other:?}\n{USAGE}"))),
     };
     match result {

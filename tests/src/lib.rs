@@ -90,3 +90,8 @@ pub fn assert_suite(backend: bbengine::Backend, cases: &[bbengine::epd::PerftCas
     }
     assert!(failures.is_empty(), "{backend}: {} mismatches:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// The README's Rust examples compile and pass as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,114 @@
+//! The `bbengine` command line: output formats and exit codes on bad input.
+
+use std::process::{Command, Output};
+
+fn bbengine(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bbengine")).args(args).output().expect("bbengine runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn perft_prints_the_summary_line() {
+    let out = bbengine(&["perft", "3", "--backend", "kogge-stone"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap();
+    let fields: Vec<&str> = last.split(' ').collect();
+    assert_eq!(fields.len(), 8, "{last}");
+    assert_eq!(
+        (fields[0], fields[1], fields[2], fields[4], fields[6]),
+        ("nodes", "8902", "time_ms", "mnps", "backend")
+    );
+    assert!(fields[3].parse::<u64>().is_ok() && fields[5].parse::<f64>().is_ok());
+    assert_eq!(fields[7], "kogge-stone");
+}
+
+#[test]
+fn divide_lists_sorted_root_moves() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let out = bbengine(&["perft", "2", "--divide", "--fen", fen]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let moves: Vec<&str> = lines[..lines.len() - 1].iter().map(|l| l.split(": ").next().unwrap()).collect();
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    assert_eq!(moves.len(), 26);
+    assert!(moves.contains(&"e1g1") && moves.contains(&"e1c1"));
+    let total: u64 =
+        lines[..lines.len() - 1].iter().map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(total, 568);
+    assert!(lines.last().unwrap().starts_with("nodes 568 "));
+}
+
+#[test]
+fn chess960_divide_writes_king_takes_rook() {
+    let out = bbengine(&["perft", "1", "--divide", "--fen", "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1"]);
+    assert!(stdout(&out).lines().any(|l| l == "b1a1: 1"));
+}
+
+#[test]
+fn suite_reports_and_fails_on_mismatch() {
+    let dir = std::env::temp_dir().join(format!("bbengine-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.epd");
+    std::fs::write(
+        &good,
+        "# comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n",
+    )
+    .unwrap();
+    let out = bbengine(&["suite", good.to_str().unwrap(), "--depth", "2"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).lines().last().unwrap().starts_with("positions 1 passed 1 failed 0 nodes 420 time_ms "));
+
+    let bad = dir.join("bad.epd");
+    std::fs::write(&bad, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n").unwrap();
+    let out = bbengine(&["suite", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("depth 2 expected 401 got 400"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("positions 1 passed 0 failed 1 nodes 420 "));
+
+    let malformed = dir.join("malformed.epd");
+    std::fs::write(&malformed, "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 three\n").unwrap();
+    let out = bbengine(&["suite", malformed.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_input_exits_2_with_one_clear_message() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["perft", "3", "--fen", "8/8/8 w - - 0 1"], "8 ranks"),
+        (&["perft", "3", "--backend", "warp"], "unknown backend"),
+        (&["perft", "three"], "depth must be a whole number"),
+        (&["perft"], "perft takes one depth"),
+        (&["perft", "2", "--fen"], "--fen needs a value"),
+        (&["perft", "2", "--bogus"], "unknown option"),
+        (&["suite", "/nonexistent/suite.epd"], "cannot read"),
+        (&["suite", "x.epd", "--depth", "-1"], "depth must be a whole number"),
+        (&["fly"], "unknown command"),
+    ];
+    for (args, words) in cases {
+        let out = bbengine(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.starts_with("error: ") && err.contains(words), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let out = bbengine(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("usage"));
+    let out = bbengine(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("bbengine perft"));
+}
