@@ -11,6 +11,7 @@
 
 pub mod castling;
 pub mod cli;
+pub mod cpu;
 pub mod epd;
 pub mod fen;
 pub mod movegen;

@@ -39,6 +39,7 @@ pub struct MoveList {
 
 impl MoveList {
     /// An empty list.
+    #[inline(always)]
     pub fn new() -> MoveList {
         MoveList { moves: [Move::new(Square::A1, Square::A1, MoveKind::Normal); MAX_MOVES], len: 0 }
     }
@@ -61,12 +62,14 @@ impl Default for MoveList {
 
 impl core::ops::Deref for MoveList {
     type Target = [Move];
+    #[inline(always)]
     fn deref(&self) -> &[Move] {
         &self.moves[..self.len]
     }
 }
 
 impl core::ops::DerefMut for MoveList {
+    #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Move] {
         &mut self.moves[..self.len]
     }
@@ -146,6 +149,7 @@ impl Position {
     /// use bbengine::{Position, Reference};
     /// assert_eq!(Position::startpos().legal_moves(Reference).len(), 20);
     /// ```
+    #[inline(always)]
     pub fn legal_moves<S: Sliders>(&self, sliders: S) -> MoveList {
         let mut list = MoveList::new();
         self.generate(sliders, &mut list);
@@ -153,6 +157,7 @@ impl Position {
     }
 
     /// The number of legal moves, counted without building them.
+    #[inline(always)]
     pub fn count_legal_moves<S: Sliders>(&self, sliders: S) -> u64 {
         let mut counter = MoveCounter(0);
         self.generate(sliders, &mut counter);
@@ -195,6 +200,7 @@ impl Position {
     }
 
     /// Generates every legal move into `sink`.
+    #[inline(always)]
     pub fn generate<S: Sliders, K: MoveSink>(&self, sliders: S, sink: &mut K) {
         let us = self.side;
         let them = us.other();
@@ -258,29 +264,30 @@ impl Position {
         sink: &mut K,
     ) {
         let pawns = self.pieces(us, Role::Pawn) & movable;
+        // Free pawns as whole sets; pinned ones (never in check) one by one along their pin.
+        self.generate_pawn_set(us, pawns & !pinned, targets, sink);
+        for pawn in pawns & pinned {
+            self.generate_pawn_set(us, Bitboard::from_square(pawn), targets & tables::line(king, pawn), sink);
+        }
+    }
+
+    /// Pushes, double pushes, captures and promotions of `pawns`, landing only on `allowed`.
+    #[inline(always)]
+    fn generate_pawn_set<K: MoveSink>(&self, us: Color, pawns: Bitboard, allowed: Bitboard, sink: &mut K) {
         let empty = !self.occupied();
         let theirs = self.color(us.other());
         let promotion_rank = pawn_promotion_rank(us);
         let forward: i8 = if us == Color::White { 8 } else { -8 };
-
-        // Free pawns as whole sets; pinned ones (never in check) one by one along their pin.
-        let free = pawns & !pinned;
-        let emit = |sink: &mut K, pawns: Bitboard, allowed: Bitboard| {
-            let pushes = pawn_pushes(us, pawns, empty) & allowed;
-            sink.pawn_moves(pushes & !promotion_rank, forward, MoveKind::Normal);
-            sink.promotions(pushes & promotion_rank, forward);
-            sink.pawn_moves(pawn_double_pushes(us, pawns, empty) & allowed, 2 * forward, MoveKind::DoublePush);
-            for (captures, back) in
-                [(pawn_captures_east(us, pawns), forward + 1), (pawn_captures_west(us, pawns), forward - 1)]
-            {
-                let captures = captures & theirs & allowed;
-                sink.pawn_moves(captures & !promotion_rank, back, MoveKind::Normal);
-                sink.promotions(captures & promotion_rank, back);
-            }
-        };
-        emit(sink, free, targets);
-        for pawn in pawns & pinned {
-            emit(sink, Bitboard::from_square(pawn), targets & tables::line(king, pawn));
+        let pushes = pawn_pushes(us, pawns, empty) & allowed;
+        sink.pawn_moves(pushes & !promotion_rank, forward, MoveKind::Normal);
+        sink.promotions(pushes & promotion_rank, forward);
+        sink.pawn_moves(pawn_double_pushes(us, pawns, empty) & allowed, 2 * forward, MoveKind::DoublePush);
+        for (captures, back) in
+            [(pawn_captures_east(us, pawns), forward + 1), (pawn_captures_west(us, pawns), forward - 1)]
+        {
+            let captures = captures & theirs & allowed;
+            sink.pawn_moves(captures & !promotion_rank, back, MoveKind::Normal);
+            sink.promotions(captures & promotion_rank, back);
         }
     }
 

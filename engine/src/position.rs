@@ -195,6 +195,7 @@ impl Position {
     /// Plays `mv`, which must be legal here (one that [`legal_moves`](Position::legal_moves)
     /// returned). Every set, the mailbox, the rights and the key are updated incrementally.
     /// To play a move from text, use [`play_uci`](Position::play_uci), which checks it.
+    #[inline(always)]
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         let (from, to) = (mv.from(), mv.to());
@@ -250,6 +251,7 @@ impl Position {
 
     /// Records the skipped square only when an enemy pawn stands beside the pawn that moved,
     /// so positions that differ in nothing else share a key.
+    #[inline(always)]
     fn set_en_passant_after_double_push(&mut self, from: Square, to: Square) {
         let beside = Bitboard::from_square(to).east() | Bitboard::from_square(to).west();
         if (beside & self.pieces(self.side.other(), Role::Pawn)).any() {
@@ -260,6 +262,7 @@ impl Position {
     }
 
     /// Drops every right whose king or rook left its square or was captured.
+    #[inline(always)]
     fn update_castling(&mut self, moving: Piece, from: Square, to: Square) {
         for color in Color::ALL {
             for side in CastleSide::ALL {

@@ -1,0 +1,41 @@
+//! Run-time CPU dispatch: the hot path is compiled twice, for baseline x86-64 and for an
+//! x86-64-v3 level (AVX2, BMI1/2, POPCNT, LZCNT), and the entry point picks one.
+//!
+//! A plain `cargo build --release` targets baseline x86-64, which has no POPCNT or TZCNT
+//! instruction; counting moves by popcount needs them to be fast. Nothing here is baked in at
+//! build time, so one binary runs everywhere and is fast where the CPU allows.
+
+/// Compiles the function it wraps for x86-64-v3; keep the list in sync with [`has_v3`].
+macro_rules! v3_fn {
+    ($item:item) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2,fma,movbe")]
+        $item
+    };
+}
+pub(crate) use v3_fn;
+
+/// Whether this CPU runs the x86-64-v3 copy of the hot path.
+#[inline]
+pub fn has_v3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("avx")
+            && std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("fma")
+            && std::is_x86_feature_detected!("movbe")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The name of the code path [`has_v3`] selects, for reports.
+pub fn level_name() -> &'static str {
+    if has_v3() { "x86-64-v3" } else { "baseline" }
+}
