@@ -5,15 +5,15 @@ use std::fmt::Display;
 use std::time::{Duration, Instant};
 
 use crate::epd::{PerftCase, parse_suite};
-use crate::perft::{divide, perft};
+use crate::perft::{PerftOptions, divide_with, perft_with};
 use crate::position::Position;
 use crate::sliders::{Backend, Sliders, WithSliders};
 
 /// What `bbengine` prints for `--help` or no arguments.
 pub const USAGE: &str = "\
 usage:
-  bbengine perft <DEPTH> [--fen <FEN>] [--divide] [--backend <NAME>]
-  bbengine suite <FILE> [--depth <MAX>] [--backend <NAME>]
+  bbengine perft <DEPTH> [--fen <FEN>] [--divide] [--backend <NAME>] [--threads <N>] [--hash <MB>]
+  bbengine suite <FILE> [--depth <MAX>] [--backend <NAME>] [--threads <N>]
   bbengine backends          (lists the backends this CPU runs, one per line)
 
 backends: auto (default), reference, kogge-stone, and the table backends this build has";
@@ -64,6 +64,7 @@ struct Options {
     depth: Option<u32>,
     backend: Option<Backend>,
     divide: bool,
+    perft: PerftOptions,
 }
 
 fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, UsageError> {
@@ -85,6 +86,15 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, UsageErro
         match arg.as_str() {
             "--fen" => opts.fen = Some(value.clone()),
             "--depth" => opts.depth = Some(parse_depth(value)?),
+            "--threads" => match value.parse() {
+                Ok(n) if n >= 1 => opts.perft.threads = n,
+                _ => return Err(usage_error(format!("--threads needs a whole number of at least 1, found {value:?}"))),
+            },
+            "--hash" => {
+                opts.perft.hash_mb = value.parse().ok().filter(|&mb| mb <= 1 << 20).ok_or_else(|| {
+                    usage_error(format!("--hash needs a size in MiB (0 to 1048576), found {value:?}"))
+                })?;
+            }
             "--backend" => {
                 let backend: Backend = value.parse().map_err(usage_error)?;
                 if !backend.is_supported() {
@@ -107,7 +117,7 @@ fn mnps(nodes: u64, elapsed: Duration) -> f64 {
 }
 
 fn run_perft(args: &[String]) -> Result<i32, UsageError> {
-    let opts = parse_options(args, &["--fen", "--divide", "--backend"])?;
+    let opts = parse_options(args, &["--fen", "--divide", "--backend", "--threads", "--hash"])?;
     let [depth] = opts.positionals.as_slice() else {
         return Err(usage_error(format!("perft takes one depth\n{USAGE}")));
     };
@@ -116,7 +126,8 @@ fn run_perft(args: &[String]) -> Result<i32, UsageError> {
     let position: Position = fen.parse().map_err(|e| usage_error(format!("{fen:?}: {e}")))?;
     let backend = opts.backend.unwrap_or_else(Backend::auto);
     let start = Instant::now();
-    let nodes = backend.run(PerftJob { position, depth, divide: opts.divide }).map_err(usage_error)?;
+    let job = PerftJob { position, depth, divide: opts.divide, options: opts.perft };
+    let nodes = backend.run(job).map_err(usage_error)?;
     let elapsed = start.elapsed();
     println!("nodes {nodes} time_ms {} mnps {:.1} backend {backend}", elapsed.as_millis(), mnps(nodes, elapsed));
     Ok(0)
@@ -127,6 +138,7 @@ struct PerftJob {
     position: Position,
     depth: u32,
     divide: bool,
+    options: PerftOptions,
 }
 
 impl WithSliders for PerftJob {
@@ -134,10 +146,10 @@ impl WithSliders for PerftJob {
 
     fn call<S: Sliders>(self, sliders: S) -> u64 {
         if !self.divide {
-            return perft(&self.position, self.depth, sliders);
+            return perft_with(&self.position, self.depth, sliders, self.options);
         }
         let chess960 = self.position.is_chess960();
-        let mut lines: Vec<(String, u64)> = divide(&self.position, self.depth, sliders)
+        let mut lines: Vec<(String, u64)> = divide_with(&self.position, self.depth, sliders, self.options)
             .into_iter()
             .map(|(mv, n)| (mv.to_uci(chess960).to_string(), n))
             .collect();
@@ -150,7 +162,7 @@ impl WithSliders for PerftJob {
 }
 
 fn run_suite(args: &[String]) -> Result<i32, UsageError> {
-    let opts = parse_options(args, &["--depth", "--backend"])?;
+    let opts = parse_options(args, &["--depth", "--backend", "--threads"])?;
     let [path] = opts.positionals.as_slice() else {
         return Err(usage_error(format!("suite takes one file\n{USAGE}")));
     };
@@ -159,7 +171,7 @@ fn run_suite(args: &[String]) -> Result<i32, UsageError> {
     let max_depth = opts.depth.unwrap_or(u32::MAX);
     let backend = opts.backend.unwrap_or_else(Backend::auto);
     let start = Instant::now();
-    let report = backend.run(SuiteJob { cases: &cases, max_depth }).map_err(usage_error)?;
+    let report = backend.run(SuiteJob { cases: &cases, max_depth, options: opts.perft }).map_err(usage_error)?;
     let elapsed = start.elapsed();
     println!(
         "positions {} passed {} failed {} nodes {} time_ms {} mnps {:.1}",
@@ -177,6 +189,7 @@ fn run_suite(args: &[String]) -> Result<i32, UsageError> {
 struct SuiteJob<'a> {
     cases: &'a [PerftCase],
     max_depth: u32,
+    options: PerftOptions,
 }
 
 struct SuiteReport {
@@ -194,7 +207,7 @@ impl WithSliders for SuiteJob<'_> {
         for (i, case) in self.cases.iter().enumerate() {
             let mut ok = true;
             for &(depth, expected) in case.expected.iter().filter(|(d, _)| *d <= self.max_depth) {
-                let got = perft(&case.position, depth, sliders);
+                let got = perft_with(&case.position, depth, sliders, self.options);
                 report.nodes += got;
                 if got != expected {
                     ok = false;

@@ -1,6 +1,9 @@
 //! Perft: count the leaf nodes of the legal move tree, the standard move generator test.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use crate::moves::Move;
+use crate::perft_table::PerftTable;
 use crate::position::Position;
 use crate::sliders::Sliders;
 
@@ -13,56 +16,126 @@ use crate::sliders::Sliders;
 /// assert_eq!(perft(&Position::startpos(), 3, Reference), 8_902);
 /// ```
 pub fn perft<S: Sliders>(pos: &Position, depth: u32, sliders: S) -> u64 {
+    perft_dispatch(pos, depth, sliders, None)
+}
+
+/// How to run a perft: threads over the root moves and an optional hash table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// Threads to split the root moves over (1 = this thread only).
+    pub threads: usize,
+    /// Size of the shared transposition table in MiB (0 = none).
+    pub hash_mb: usize,
+}
+
+impl Default for PerftOptions {
+    fn default() -> PerftOptions {
+        PerftOptions { threads: 1, hash_mb: 0 }
+    }
+}
+
+/// [`perft`] with threads and a hash table; the same counts.
+///
+/// ```
+/// use bbengine::{KoggeStone, PerftOptions, Position, perft_with};
+/// let opts = PerftOptions { threads: 2, hash_mb: 1 };
+/// assert_eq!(perft_with(&Position::startpos(), 4, KoggeStone, opts), 197_281);
+/// ```
+pub fn perft_with<S: Sliders>(pos: &Position, depth: u32, sliders: S, options: PerftOptions) -> u64 {
+    if depth <= 1 {
+        return perft(pos, depth, sliders);
+    }
+    divide_with(pos, depth, sliders, options).iter().map(|(_, n)| n).sum()
+}
+
+/// Perft split by root move: each legal move with the count below it (`depth - 1`), in
+/// generation order. The counts add up to [`perft`] at `depth` (for `depth >= 1`).
+pub fn divide<S: Sliders>(pos: &Position, depth: u32, sliders: S) -> Vec<(Move, u64)> {
+    divide_with(pos, depth, sliders, PerftOptions::default())
+}
+
+/// [`divide`] with threads and a hash table. Threads take root moves one at a time from a
+/// shared counter, so a thread that finishes early takes the next move.
+pub fn divide_with<S: Sliders>(pos: &Position, depth: u32, sliders: S, options: PerftOptions) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let moves = pos.legal_moves(sliders);
+    let table = (options.hash_mb > 0).then(|| PerftTable::new(options.hash_mb));
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&mv) = moves.get(i) else { break done };
+            let mut child = *pos;
+            child.play(mv);
+            done.push((i, perft_dispatch(&child, depth - 1, sliders, table.as_ref())));
+        }
+    };
+    let threads = options.threads.clamp(1, moves.len().max(1));
+    let mut counts = vec![0; moves.len()];
+    let results: Vec<Vec<(usize, u64)>> = if threads == 1 {
+        vec![work()]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+        })
+    };
+    for (i, n) in results.into_iter().flatten() {
+        counts[i] = n;
+    }
+    moves.iter().copied().zip(counts).collect()
+}
+
+fn perft_dispatch<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_v3() {
         // SAFETY: the CPU has every feature `perft_v3` is compiled with (checked just above).
-        return unsafe { perft_v3(pos, depth, sliders) };
+        return unsafe { perft_v3(pos, depth, sliders, table) };
     }
-    perft_baseline(pos, depth, sliders)
+    perft_baseline(pos, depth, sliders, table)
 }
 
-fn perft_baseline<S: Sliders>(pos: &Position, depth: u32, sliders: S) -> u64 {
-    perft_body(pos, depth, sliders, perft_baseline)
+fn perft_baseline<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
+    perft_body(pos, depth, sliders, table, perft_baseline)
 }
 
 crate::cpu::v3_fn! {
-    fn perft_v3<S: Sliders>(pos: &Position, depth: u32, sliders: S) -> u64 {
+    fn perft_v3<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
         // The closure inherits this function's features, so the recursion needs no check.
-        perft_body(pos, depth, sliders, |p, d, s| perft_v3(p, d, s))
+        perft_body(pos, depth, sliders, table, |p, d, s, t| perft_v3(p, d, s, t))
     }
 }
 
 /// One level of perft; `recurse` is the copy (baseline or v3) the children run in. Inlined
 /// into each copy, with the generator inside it, so the whole tree walk is compiled per copy.
 #[inline(always)]
-fn perft_body<S: Sliders>(pos: &Position, depth: u32, sliders: S, recurse: impl Fn(&Position, u32, S) -> u64) -> u64 {
+fn perft_body<S: Sliders>(
+    pos: &Position,
+    depth: u32,
+    sliders: S,
+    table: Option<&PerftTable>,
+    recurse: impl Fn(&Position, u32, S, Option<&PerftTable>) -> u64,
+) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(sliders),
         _ => {
+            if let Some(n) = table.and_then(|t| t.probe(pos.key(), depth)) {
+                return n;
+            }
             let mut nodes = 0;
             for &mv in pos.legal_moves(sliders).iter() {
                 let mut child = *pos;
                 child.play(mv);
-                nodes += recurse(&child, depth - 1, sliders);
+                nodes += recurse(&child, depth - 1, sliders, table);
+            }
+            if let Some(t) = table {
+                t.store(pos.key(), depth, nodes);
             }
             nodes
         }
     }
-}
-
-/// Perft split by root move: each legal move with the count below it (`depth - 1`), in
-/// generation order. The counts add up to [`perft`] at `depth` (for `depth >= 1`).
-pub fn divide<S: Sliders>(pos: &Position, depth: u32, sliders: S) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    pos.legal_moves(sliders)
-        .iter()
-        .map(|&mv| {
-            let mut child = *pos;
-            child.play(mv);
-            (mv, perft(&child, depth - 1, sliders))
-        })
-        .collect()
 }

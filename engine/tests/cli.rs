@@ -31,6 +31,13 @@ fn perft_prints_the_summary_line() {
 }
 
 #[test]
+fn threads_and_hash_keep_the_count() {
+    let out = bbengine(&["perft", "4", "--threads", "2", "--hash", "8"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).starts_with("nodes 197281 "));
+}
+
+#[test]
 fn divide_lists_sorted_root_moves() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     let out = bbengine(&["perft", "2", "--divide", "--fen", fen]);
@@ -97,6 +104,8 @@ fn bad_input_exits_2_with_one_clear_message() {
         (&["suite", "/nonexistent/suite.epd"], "cannot read"),
         (&["suite", "x.epd", "--depth", "-1"], "depth must be a whole number"),
         (&["fly"], "unknown command"),
+        (&["perft", "2", "--threads", "0"], "--threads needs a whole number"),
+        (&["perft", "2", "--hash", "lots"], "--hash needs a size"),
     ];
     for (args, words) in cases {
         let out = bbengine(args);

@@ -59,3 +59,28 @@ fn random_suites_depth_5() {
     assert_suite(Backend::auto(), &load_suite("random_std.epd"), 5);
     assert_suite(Backend::auto(), &load_suite("random_960.epd"), 5);
 }
+
+#[test]
+fn threads_and_hash_give_the_same_counts() {
+    use bbengine::{KoggeStone, PerftOptions, divide, divide_with, perft_with};
+    for (name, fen, depth, expected) in STANDARD_POSITIONS {
+        let pos: Position = fen.parse().unwrap();
+        let depth = depth - 1;
+        let plain = perft_with(&pos, depth, KoggeStone, PerftOptions::default());
+        for options in [
+            PerftOptions { threads: 2, hash_mb: 0 },
+            PerftOptions { threads: 1, hash_mb: 16 },
+            PerftOptions { threads: 3, hash_mb: 1 },
+        ] {
+            assert_eq!(perft_with(&pos, depth, KoggeStone, options), plain, "{name} {options:?}");
+        }
+        assert_eq!(
+            divide(&pos, depth, KoggeStone),
+            divide_with(&pos, depth, KoggeStone, PerftOptions { threads: 2, hash_mb: 4 })
+        );
+        let _ = expected;
+    }
+    // Full depth with a tiny table: constant replacement must never give a wrong count.
+    let kiwipete: Position = STANDARD_POSITIONS[1].1.parse().unwrap();
+    assert_eq!(perft_with(&kiwipete, 5, KoggeStone, PerftOptions { threads: 2, hash_mb: 1 }), 193_690_690);
+}
