@@ -9,6 +9,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bench;
 pub mod castling;
 pub mod cli;
 pub mod cpu;

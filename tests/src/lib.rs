@@ -41,17 +41,19 @@ pub fn random_occupancy(rng: &mut SplitMix64, i: usize) -> u64 {
     }
 }
 
-/// The six standard perft positions of the Chess Programming Wiki with the depth CI checks
-/// and the count at that depth.
-pub const STANDARD_POSITIONS: [(&str, &str, u32, u64); 7] = [
-    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
-    ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 178_633_661),
-    ("position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15_833_292),
-    ("position 4 mirrored", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 5, 15_833_292),
-    ("position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
-    ("position 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 164_075_551),
-];
+/// The six standard perft positions (`bbengine::bench::SIX_POSITIONS`) plus position 4
+/// mirrored: name, FEN, the depth CI checks, and the count at that depth.
+pub const STANDARD_POSITIONS: [(&str, &str, u32, u64); 7] = {
+    let six = bbengine::bench::SIX_POSITIONS;
+    let mut all = [("", "", 0, 0); 7];
+    let mut i = 0;
+    while i < 6 {
+        all[i] = (six[i].name, six[i].fen, six[i].depth, six[i].nodes);
+        i += 1;
+    }
+    all[6] = ("position4 mirrored", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 5, 15_833_292);
+    all
+};
 
 /// The path of a file in `tests/data/`.
 pub fn data_path(name: &str) -> std::path::PathBuf {
