@@ -39,3 +39,29 @@ pub fn has_v3() -> bool {
 pub fn level_name() -> &'static str {
     if has_v3() { "x86-64-v3" } else { "baseline" }
 }
+
+/// Runs `f` inside a function compiled for x86-64-v3 where the CPU has it, else directly.
+///
+/// What the compiler inlines into `f` (slider lookups, popcounts) is then compiled with
+/// POPCNT, BMI2 and the rest; benchmarks wrap their measured loops in it so a backend is
+/// measured as the engine runs it.
+///
+/// ```
+/// let n = bbengine::cpu::run_fast(|| (0xF0u64).count_ones());
+/// assert_eq!(n, 4);
+/// ```
+#[inline]
+pub fn run_fast<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    if has_v3() {
+        // SAFETY: the CPU has every feature `run_v3` is compiled with (checked just above).
+        return unsafe { run_v3(f) };
+    }
+    f()
+}
+
+v3_fn! {
+    fn run_v3<R>(f: impl FnOnce() -> R) -> R {
+        f()
+    }
+}
