@@ -15,6 +15,7 @@ pub mod cli;
 pub mod cpu;
 pub mod epd;
 pub mod fen;
+mod mailbox;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

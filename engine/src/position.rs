@@ -3,6 +3,7 @@
 use bbcore::{Bitboard, Color, Piece, Role, Square};
 
 use crate::castling::{CastleSide, CastlingRights};
+use crate::mailbox::Mailbox;
 use crate::moves::{Move, MoveKind};
 use crate::sliders::Sliders;
 use crate::tables;
@@ -23,7 +24,7 @@ use crate::zobrist::KEYS;
 pub struct Position {
     pub(crate) roles: [Bitboard; 6],
     pub(crate) colors: [Bitboard; 2],
-    pub(crate) board: [Option<Piece>; 64],
+    pub(crate) board: Mailbox,
     pub(crate) side: Color,
     pub(crate) castling: CastlingRights,
     pub(crate) en_passant: Option<Square>,
@@ -47,7 +48,7 @@ impl Position {
         Position {
             roles: [Bitboard::EMPTY; 6],
             colors: [Bitboard::EMPTY; 2],
-            board: [None; 64],
+            board: Mailbox::EMPTY,
             side: Color::White,
             castling: CastlingRights::NONE,
             en_passant: None,
@@ -68,7 +69,7 @@ impl Position {
     /// The piece on `sq`, if any.
     #[inline(always)]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
+        self.board.get(sq)
     }
 
     /// Every piece of this role, both colours.
@@ -178,7 +179,7 @@ impl Position {
         let bit = Bitboard::from_square(sq);
         self.roles[piece.role.index()] |= bit;
         self.colors[piece.color.index()] |= bit;
-        self.board[sq.index()] = Some(piece);
+        self.board.set(sq, Some(piece));
         self.key ^= KEYS.piece(piece, sq);
     }
 
@@ -188,7 +189,7 @@ impl Position {
         let bit = Bitboard::from_square(sq);
         self.roles[piece.role.index()] ^= bit;
         self.colors[piece.color.index()] ^= bit;
-        self.board[sq.index()] = None;
+        self.board.set(sq, None);
         self.key ^= KEYS.piece(piece, sq);
     }
 
@@ -199,7 +200,7 @@ impl Position {
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         let (from, to) = (mv.from(), mv.to());
-        let Some(moving) = self.board[from.index()] else {
+        let Some(moving) = self.board.get(from) else {
             debug_assert!(false, "no piece on {from} for {mv:?}");
             return;
         };
@@ -223,7 +224,7 @@ impl Position {
                 self.halfmove_clock = 0;
             }
             kind => {
-                if let Some(captured) = self.board[to.index()] {
+                if let Some(captured) = self.board.get(to) {
                     self.remove(to, captured);
                     self.halfmove_clock = 0;
                 }
@@ -280,7 +281,7 @@ impl Position {
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
         for sq in Square::ALL {
-            if let Some(piece) = self.board[sq.index()] {
+            if let Some(piece) = self.board.get(sq) {
                 key ^= KEYS.piece(piece, sq);
             }
         }
@@ -305,7 +306,7 @@ impl Position {
         let mut roles = [Bitboard::EMPTY; 6];
         let mut colors = [Bitboard::EMPTY; 2];
         for sq in Square::ALL {
-            if let Some(p) = self.board[sq.index()] {
+            if let Some(p) = self.board.get(sq) {
                 roles[p.role.index()].set(sq);
                 colors[p.color.index()].set(sq);
             }
