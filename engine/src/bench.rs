@@ -48,3 +48,92 @@ pub const SIX_POSITIONS: [BenchPosition; 6] = [
         nodes: 164_075_551,
     },
 ];
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use bbcore::{Bitboard, SplitMix64, Square};
+
+use crate::position::Position;
+use crate::sliders::{Backend, Sliders, WithSliders};
+
+/// One backend's row of `bbengine bench`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BackendReport {
+    /// The backend measured.
+    pub backend: Backend,
+    /// Median nanoseconds per independent rook lookup.
+    pub rook_ns: f64,
+    /// Median nanoseconds per independent bishop lookup.
+    pub bishop_ns: f64,
+    /// Median M nodes/s of perft over the six positions (one depth below [`SIX_POSITIONS`]).
+    pub perft_mnps: f64,
+    /// Nodes counted in one perft round (the same for every backend, or something is wrong).
+    pub perft_nodes: u64,
+}
+
+/// How many times each measurement is repeated; the median is reported.
+const ROUNDS: usize = 3;
+
+/// Measures one backend: lookup speed over a fixed seeded set of (square, occupancy) pairs,
+/// and perft over the six positions, each the median of three rounds.
+pub fn measure_backend(backend: Backend) -> Option<BackendReport> {
+    backend.run(Measure { backend }).ok()
+}
+
+struct Measure {
+    backend: Backend,
+}
+
+impl WithSliders for Measure {
+    type Output = BackendReport;
+
+    fn call<S: Sliders>(self, sliders: S) -> BackendReport {
+        crate::cpu::run_fast(|| {
+            let pairs = lookup_pairs();
+            let rook_ns = median_of(|| time_lookups(&pairs, |sq, occ| sliders.rook(sq, occ)));
+            let bishop_ns = median_of(|| time_lookups(&pairs, |sq, occ| sliders.bishop(sq, occ)));
+            let positions: Vec<(Position, u32)> =
+                SIX_POSITIONS.iter().filter_map(|p| Some((p.fen.parse().ok()?, p.depth - 1))).collect();
+            let mut perft_nodes = 0;
+            let perft_mnps = median_of(|| {
+                let start = Instant::now();
+                perft_nodes = positions.iter().map(|(pos, depth)| crate::perft(pos, *depth, sliders)).sum();
+                perft_nodes as f64 / start.elapsed().as_secs_f64().max(1e-9) / 1e6
+            });
+            BackendReport { backend: self.backend, rook_ns, bishop_ns, perft_mnps, perft_nodes }
+        })
+    }
+}
+
+/// 4096 seeded (square, occupancy) pairs, the occupancy always containing the square.
+fn lookup_pairs() -> Vec<(Square, Bitboard)> {
+    let mut rng = SplitMix64::new(0xB0A4D);
+    (0..4096)
+        .map(|_| {
+            let sq = Square::new((rng.next_u64() & 63) as u8);
+            (sq, Bitboard(rng.next_u64() & rng.next_u64()).with(sq))
+        })
+        .collect()
+}
+
+/// Nanoseconds per lookup over the pairs, repeated for at least 20 ms.
+fn time_lookups(pairs: &[(Square, Bitboard)], lookup: impl Fn(Square, Bitboard) -> Bitboard) -> f64 {
+    let start = Instant::now();
+    let mut lookups = 0u64;
+    let mut fold = 0u64;
+    while start.elapsed() < Duration::from_millis(20) {
+        for &(sq, occ) in black_box(pairs) {
+            fold ^= lookup(sq, occ).0;
+        }
+        lookups += pairs.len() as u64;
+    }
+    black_box(fold);
+    start.elapsed().as_nanos() as f64 / lookups as f64
+}
+
+fn median_of(mut measure: impl FnMut() -> f64) -> f64 {
+    let mut samples: Vec<f64> = (0..ROUNDS).map(|_| measure()).collect();
+    samples.sort_by(f64::total_cmp);
+    samples[ROUNDS / 2]
+}

@@ -121,3 +121,14 @@ fn bad_input_exits_2_with_one_clear_message() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("bbengine perft"));
 }
+
+#[test]
+fn bench_prints_a_row_per_backend() {
+    let out = bbengine(&["bench"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    for name in ["reference", "kogge-stone"] {
+        assert!(text.lines().any(|l| l.starts_with(name)), "{text}");
+    }
+    assert!(text.contains("auto: ") && !text.contains("error"), "{text}");
+}
