@@ -38,8 +38,11 @@ impl File {
     pub const ALL: [File; 8] = [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
 
     /// The file with this index (0 = a), wrapping modulo 8.
+    #[inline(always)]
     pub const fn new(index: u8) -> File {
-        File::ALL[(index & 7) as usize]
+        // SAFETY: `File` is `repr(u8)` with the eight discriminants 0..8, and `index & 7 < 8`.
+        // (An array lookup compiles to a memory load on every conversion.)
+        unsafe { core::mem::transmute::<u8, File>(index & 7) }
     }
 
     /// 0 for a … 7 for h.
@@ -67,8 +70,10 @@ impl Rank {
         [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
 
     /// The rank with this index (0 = first), wrapping modulo 8.
+    #[inline(always)]
     pub const fn new(index: u8) -> Rank {
-        Rank::ALL[(index & 7) as usize]
+        // SAFETY: `Rank` is `repr(u8)` with the eight discriminants 0..8, and `index & 7 < 8`.
+        unsafe { core::mem::transmute::<u8, Rank>(index & 7) }
     }
 
     /// 0 for the first rank … 7 for the eighth.
@@ -120,8 +125,12 @@ squares! {
 
 impl Square {
     /// The square with this LERF index, wrapping modulo 64.
+    #[inline(always)]
     pub const fn new(index: u8) -> Square {
-        Square::ALL[(index & 63) as usize]
+        // SAFETY: `Square` is `repr(u8)` with the 64 discriminants 0..64 (a1 = 0 … h8 = 63,
+        // declared in that order), and `index & 63 < 64`. An array lookup would cost a memory
+        // load on every conversion, which bit iteration does constantly.
+        unsafe { core::mem::transmute::<u8, Square>(index & 63) }
     }
 
     /// The square with this LERF index, or `None` past h8.
