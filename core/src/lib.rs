@@ -16,6 +16,7 @@
 mod bitboard;
 mod color;
 mod error;
+mod hyperbola;
 mod index;
 mod kogge_stone;
 mod leapers;
@@ -30,6 +31,9 @@ mod square;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use color::Color;
 pub use error::ParseError;
+pub use hyperbola::{
+    FIRST_RANK_ATTACKS, LINE_MASKS, LineMasks, first_rank_attack_table, line_attacks, line_mask_table, rank_attacks,
+};
 pub use index::{Subsets, dense_magic_index, magic_index, pdep, pext, subsets};
 pub use kogge_stone::{
     bishop_attacks_set, east_fill, north_east_fill, north_fill, north_west_fill, queen_attacks_set, rook_attacks_set,

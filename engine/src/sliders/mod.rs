@@ -3,6 +3,7 @@
 //! Move generation is generic over [`Sliders`], so every backend gets its own monomorphised
 //! generator and a benchmark measures the whole program per backend.
 
+mod hyperbola;
 mod kogge_stone;
 mod reference;
 
@@ -11,6 +12,7 @@ use core::str::FromStr;
 
 use bbcore::{Bitboard, Square};
 
+pub use hyperbola::Hyperbola;
 pub use kogge_stone::KoggeStone;
 pub use reference::Reference;
 
@@ -52,17 +54,20 @@ pub enum Backend {
     Reference,
     /// Kogge-Stone occluded fills: no tables.
     KoggeStone,
+    /// Hyperbola quintessence: subtraction and byte swap, 2 KiB of tables.
+    Hyperbola,
 }
 
 impl Backend {
     /// Every backend, in the order reports list them.
-    pub const ALL: &'static [Backend] = &[Backend::Reference, Backend::KoggeStone];
+    pub const ALL: &'static [Backend] = &[Backend::Reference, Backend::KoggeStone, Backend::Hyperbola];
 
     /// The CLI name.
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Reference => Reference::NAME,
             Backend::KoggeStone => KoggeStone::NAME,
+            Backend::Hyperbola => Hyperbola::NAME,
         }
     }
 
@@ -82,6 +87,7 @@ impl Backend {
         match self {
             Backend::Reference => Ok(f.call(Reference)),
             Backend::KoggeStone => Ok(f.call(KoggeStone)),
+            Backend::Hyperbola => Ok(f.call(Hyperbola)),
         }
     }
 }
