@@ -168,14 +168,14 @@ impl WithSliders for PerftJob {
 
 fn run_bench() {
     println!("code path: {} (chosen at run time)", crate::cpu::level_name());
-    println!("{:<12} {:>9} {:>10} {:>11}", "backend", "rook ns", "bishop ns", "perft Mnps");
+    println!("{:<18} {:>9} {:>10} {:>11}", "backend", "rook ns", "bishop ns", "perft Mnps");
     let mut nodes = None;
     for &backend in Backend::ALL {
         let Some(row) = crate::bench::measure_backend(backend) else {
-            println!("{backend:<12} (not supported on this CPU)");
+            println!("{backend:<18} (not supported on this CPU)");
             continue;
         };
-        println!("{:<12} {:>9.2} {:>10.2} {:>11.1}", backend.name(), row.rook_ns, row.bishop_ns, row.perft_mnps);
+        println!("{:<18} {:>9.2} {:>10.2} {:>11.1}", backend.name(), row.rook_ns, row.bishop_ns, row.perft_mnps);
         if *nodes.get_or_insert(row.perft_nodes) != row.perft_nodes {
             println!("error: {backend} counted {} nodes, others {}", row.perft_nodes, nodes.unwrap_or(0));
         }

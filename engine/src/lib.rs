@@ -32,4 +32,4 @@ pub use moves::{Move, MoveError, MoveKind, UciMove};
 pub use perft::{PerftOptions, divide, divide_with, perft, perft_with};
 pub use perft_table::PerftTable;
 pub use position::Position;
-pub use sliders::{Backend, Hyperbola, KoggeStone, Reference, Sliders, Unsupported, WithSliders};
+pub use sliders::{Backend, Hyperbola, KoggeStone, Reference, SimdKoggeStone, Sliders, Unsupported, WithSliders};

@@ -6,6 +6,7 @@
 mod hyperbola;
 mod kogge_stone;
 mod reference;
+mod simd_kogge_stone;
 
 use core::fmt;
 use core::str::FromStr;
@@ -15,6 +16,7 @@ use bbcore::{Bitboard, Square};
 pub use hyperbola::Hyperbola;
 pub use kogge_stone::KoggeStone;
 pub use reference::Reference;
+pub use simd_kogge_stone::SimdKoggeStone;
 
 /// Rook and bishop attacks from one square, given the occupied squares.
 ///
@@ -56,11 +58,14 @@ pub enum Backend {
     KoggeStone,
     /// Hyperbola quintessence: subtraction and byte swap, 2 KiB of tables.
     Hyperbola,
+    /// Kogge-Stone with the four directions in AVX2 lanes (needs AVX2).
+    SimdKoggeStone,
 }
 
 impl Backend {
     /// Every backend, in the order reports list them.
-    pub const ALL: &'static [Backend] = &[Backend::Reference, Backend::KoggeStone, Backend::Hyperbola];
+    pub const ALL: &'static [Backend] =
+        &[Backend::Reference, Backend::KoggeStone, Backend::SimdKoggeStone, Backend::Hyperbola];
 
     /// The CLI name.
     pub const fn name(self) -> &'static str {
@@ -68,12 +73,16 @@ impl Backend {
             Backend::Reference => Reference::NAME,
             Backend::KoggeStone => KoggeStone::NAME,
             Backend::Hyperbola => Hyperbola::NAME,
+            Backend::SimdKoggeStone => SimdKoggeStone::NAME,
         }
     }
 
     /// Whether this CPU can run the backend (PEXT needs BMI2).
     pub fn is_supported(self) -> bool {
-        true
+        match self {
+            Backend::SimdKoggeStone => SimdKoggeStone::detect().is_some(),
+            _ => true,
+        }
     }
 
     /// The backend to use on this CPU when the user does not choose: PEXT where BMI2 is
@@ -88,6 +97,7 @@ impl Backend {
             Backend::Reference => Ok(f.call(Reference)),
             Backend::KoggeStone => Ok(f.call(KoggeStone)),
             Backend::Hyperbola => Ok(f.call(Hyperbola)),
+            Backend::SimdKoggeStone => SimdKoggeStone::detect().map(|s| f.call(s)).ok_or(Unsupported(self)),
         }
     }
 }
