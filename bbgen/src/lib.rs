@@ -1,1 +1,49 @@
-//! Placeholder until its issue lands.
+//! `bbgen`: bb's table compiler.
+//!
+//! Pure functions from a seed (or a recorded list of magics) to attack tables, and from tables
+//! to `static` Rust source. The `bbgen` binary writes that source to `engine/src/generated/`;
+//! the `bbmacros` proc-macros expand the same token streams at compile time.
+//!
+//! Three slider layouts, each verified entry by entry against bbcore's reference ray walk for
+//! every subset of every relevance mask before it is rendered:
+//!
+//! - [`fancy`]: variable-shift magics, one window of `2^popcount(mask)` entries per square
+//!   (107,648 entries).
+//! - [`dense`]: fixed-shift magics (12 bits rook, 9 bits bishop) with the index
+//!   `((occupied | !mask) * magic) >> shift`, windows overlapping in one shared array. The
+//!   magics come from a slow seeded search ([`search`]) recorded in `bbgen/data/dense_magics.txt`.
+//! - [`pext`]: `pext(occupied, mask)` per square (107,648 entries), built with bbcore's
+//!   software `pext`, so the build machine needs no BMI2.
+#![deny(missing_docs)]
+
+pub mod dense;
+pub mod fancy;
+pub mod pext;
+pub mod render;
+pub mod rng;
+pub mod search;
+pub mod slider;
+
+pub use slider::Slider;
+
+/// The seed the checked-in fancy magics are searched from.
+pub const FANCY_SEED: u64 = 0xBB_0001;
+
+/// The dense magics recorded by `search-dense`, as checked in (`bbgen/data/dense_magics.txt`).
+///
+/// Embedded so the proc-macros and the generator read the very same bytes; cargo rebuilds
+/// bbgen whenever the file changes.
+pub const RECORDED_DENSE_MAGICS: &str = include_str!("../data/dense_magics.txt");
+
+/// A table that failed verification or could not be built: a bug or a bad data file, never
+/// silently written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error(pub String);
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}

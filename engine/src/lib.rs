@@ -15,6 +15,7 @@ pub mod cli;
 pub mod cpu;
 pub mod epd;
 pub mod fen;
+pub mod generated;
 mod mailbox;
 pub mod movegen;
 pub mod moves;
@@ -32,4 +33,7 @@ pub use moves::{Move, MoveError, MoveKind, UciMove};
 pub use perft::{PerftOptions, divide, divide_with, perft, perft_with};
 pub use perft_table::PerftTable;
 pub use position::Position;
-pub use sliders::{Backend, Hyperbola, KoggeStone, Reference, SimdKoggeStone, Sliders, Unsupported, WithSliders};
+pub use sliders::{
+    Backend, DenseMagic, FancyMagic, Hyperbola, KoggeStone, Pext, Reference, SimdKoggeStone, Sliders, Unsupported,
+    WithSliders,
+};

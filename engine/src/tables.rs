@@ -1,25 +1,29 @@
 //! The engine's one door to the leaf tables: knight, king and pawn attacks, between and line.
 //!
-//! Every lookup is a plain index into a `static`; nothing is computed at start-up.
+//! Every lookup is a plain index into a `static`; nothing is computed at start-up. Knight, king
+//! and pawn attacks come from the generated module (`crate::generated::leaf`); between and
+//! line stay bbcore's `static`s.
 
 use bbcore::{Bitboard, Color, Square};
+
+use crate::generated::leaf::{KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
 
 /// Squares a knight on `sq` attacks.
 #[inline(always)]
 pub fn knight(sq: Square) -> Bitboard {
-    bbcore::KNIGHT_ATTACKS[sq.index()]
+    KNIGHT_ATTACKS[sq.index()]
 }
 
 /// Squares a king on `sq` attacks.
 #[inline(always)]
 pub fn king(sq: Square) -> Bitboard {
-    bbcore::KING_ATTACKS[sq.index()]
+    KING_ATTACKS[sq.index()]
 }
 
 /// Squares a pawn of `color` on `sq` attacks.
 #[inline(always)]
 pub fn pawn(color: Color, sq: Square) -> Bitboard {
-    bbcore::PAWN_ATTACKS[color.index()][sq.index()]
+    PAWN_ATTACKS[color.index()][sq.index()]
 }
 
 /// Squares strictly between `a` and `b` when they share a line, else empty.

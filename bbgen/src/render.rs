@@ -1,0 +1,218 @@
+//! Rendering tables as `static` Rust items: one [`TokenStream`] per generated file, which the
+//! binary formats (prettyplease) into `engine/src/generated/*.rs` and the proc-macros expand
+//! as is. Both routes therefore declare the same items with the same values.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use crate::Error;
+use crate::dense::{self, DenseTables};
+use crate::fancy::{FancyLayout, FancyTables};
+use crate::pext::PextTables;
+
+/// The command that regenerates the files, named in each file's header.
+pub const COMMAND: &str = "cargo run -p bbgen";
+
+/// One generated file: its name under `engine/src/generated/` and its items.
+#[derive(Clone, Debug)]
+pub struct GeneratedFile {
+    /// File name, e.g. `fancy.rs`.
+    pub name: &'static str,
+    /// The items.
+    pub tokens: TokenStream,
+}
+
+fn hex(x: u64) -> Literal {
+    format!("{x:#018x}").parse().expect("a hex literal is a literal")
+}
+
+fn short_hex(x: u64) -> Literal {
+    format!("{x:#x}").parse().expect("a hex literal is a literal")
+}
+
+fn array(values: &[u64]) -> TokenStream {
+    let values = values.iter().map(|&v| short_hex(v));
+    quote! { [#(#values),*] }
+}
+
+/// The leaf tables: `static`s whose initialisers are bbcore's `const fn` builders, so the
+/// compiler evaluates them and the engine still reads every table from the generated module.
+pub fn leaf_tokens() -> TokenStream {
+    quote! {
+        /// Knight attacks, indexed by square.
+        pub static KNIGHT_ATTACKS: [::bbcore::Bitboard; 64] = ::bbcore::knight_table();
+        /// King attacks, indexed by square.
+        pub static KING_ATTACKS: [::bbcore::Bitboard; 64] = ::bbcore::king_table();
+        /// Pawn attacks, indexed by colour (white, black) then square.
+        pub static PAWN_ATTACKS: [[::bbcore::Bitboard; 64]; 2] =
+            [::bbcore::pawn_table(::bbcore::Color::White), ::bbcore::pawn_table(::bbcore::Color::Black)];
+    }
+}
+
+fn fancy_magics(layout: &FancyLayout) -> TokenStream {
+    let entries = layout.squares.iter().map(|m| {
+        let (mask, magic) = (hex(m.mask), hex(m.magic));
+        let (offset, shift) = (Literal::u32_unsuffixed(m.offset), Literal::u32_unsuffixed(m.shift));
+        quote! { Magic { mask: #mask, magic: #magic, offset: #offset, shift: #shift } }
+    });
+    quote! { [#(#entries),*] }
+}
+
+/// The fancy layout: per-square magics and one attack array per slider.
+pub fn fancy_tokens(t: &FancyTables) -> TokenStream {
+    let (rook, bishop) = (fancy_magics(&t.rook), fancy_magics(&t.bishop));
+    let (rn, bn) = (Literal::usize_unsuffixed(t.rook.attacks.len()), Literal::usize_unsuffixed(t.bishop.attacks.len()));
+    let (ra, ba) = (array(&t.rook.attacks), array(&t.bishop.attacks));
+    quote! {
+        /// One square's fancy magic: `attacks[offset + ((occupied & mask) * magic >> shift)]`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Magic {
+            /// Relevance mask.
+            pub mask: u64,
+            /// Magic multiplier.
+            pub magic: u64,
+            /// Start of the square's window in the attack array.
+            pub offset: u32,
+            /// Right shift, `64 - popcount(mask)`.
+            pub shift: u32,
+        }
+        /// Rook magics, indexed by square.
+        pub static ROOK_MAGICS: [Magic; 64] = #rook;
+        /// Bishop magics, indexed by square.
+        pub static BISHOP_MAGICS: [Magic; 64] = #bishop;
+        /// Rook attacks, indexed through [`ROOK_MAGICS`].
+        pub static ROOK_ATTACKS: [u64; #rn] = #ra;
+        /// Bishop attacks, indexed through [`BISHOP_MAGICS`].
+        pub static BISHOP_ATTACKS: [u64; #bn] = #ba;
+    }
+}
+
+/// The dense layout: fixed shifts, per-square magics and one shared, overlapping array.
+pub fn dense_tokens(t: &DenseTables) -> TokenStream {
+    let magics = |list: &[dense::DenseSquare]| {
+        let entries = list.iter().map(|m| {
+            let (mask, magic, offset) = (hex(m.mask), hex(m.magic), Literal::u32_unsuffixed(m.offset));
+            quote! { Magic { mask: #mask, magic: #magic, offset: #offset } }
+        });
+        quote! { [#(#entries),*] }
+    };
+    let (rook, bishop) = (magics(&t.rook), magics(&t.bishop));
+    let (rs, bs) = (Literal::u32_unsuffixed(dense::ROOK_SHIFT), Literal::u32_unsuffixed(dense::BISHOP_SHIFT));
+    let n = Literal::usize_unsuffixed(t.attacks.len());
+    let attacks = array(&t.attacks);
+    quote! {
+        /// One square's dense magic: `ATTACKS[offset + ((occupied | !mask) * magic >> SHIFT)]`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Magic {
+            /// Relevance mask.
+            pub mask: u64,
+            /// Magic multiplier.
+            pub magic: u64,
+            /// Where index 0 of the square's window lies in [`ATTACKS`].
+            pub offset: u32,
+        }
+        /// Right shift of every rook index (12 bits).
+        pub const ROOK_SHIFT: u32 = #rs;
+        /// Right shift of every bishop index (9 bits).
+        pub const BISHOP_SHIFT: u32 = #bs;
+        /// Rook magics, indexed by square.
+        pub static ROOK_MAGICS: [Magic; 64] = #rook;
+        /// Bishop magics, indexed by square.
+        pub static BISHOP_MAGICS: [Magic; 64] = #bishop;
+        /// Rook and bishop attacks in one array; windows overlap where they agree or are unused.
+        pub static ATTACKS: [u64; #n] = #attacks;
+    }
+}
+
+/// The PEXT layout: per-square masks and offsets, one attack array per slider.
+pub fn pext_tokens(t: &PextTables) -> TokenStream {
+    let entries = |l: &crate::pext::PextLayout| {
+        let e = l.squares.iter().map(|e| {
+            let (mask, offset) = (hex(e.mask), Literal::u32_unsuffixed(e.offset));
+            quote! { Entry { mask: #mask, offset: #offset } }
+        });
+        quote! { [#(#e),*] }
+    };
+    let (rook, bishop) = (entries(&t.rook), entries(&t.bishop));
+    let (rn, bn) = (Literal::usize_unsuffixed(t.rook.attacks.len()), Literal::usize_unsuffixed(t.bishop.attacks.len()));
+    let (ra, ba) = (array(&t.rook.attacks), array(&t.bishop.attacks));
+    quote! {
+        /// One square's PEXT entry: `attacks[offset + pext(occupied, mask)]`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Entry {
+            /// Relevance mask.
+            pub mask: u64,
+            /// Start of the square's window in the attack array.
+            pub offset: u32,
+        }
+        /// Rook masks and offsets, indexed by square.
+        pub static ROOK_ENTRIES: [Entry; 64] = #rook;
+        /// Bishop masks and offsets, indexed by square.
+        pub static BISHOP_ENTRIES: [Entry; 64] = #bishop;
+        /// Rook attacks, indexed through [`ROOK_ENTRIES`].
+        pub static ROOK_ATTACKS: [u64; #rn] = #ra;
+        /// Bishop attacks, indexed through [`BISHOP_ENTRIES`].
+        pub static BISHOP_ATTACKS: [u64; #bn] = #ba;
+    }
+}
+
+/// Formats a file: header, prettyplease, and long runs of numbers packed several to a line.
+pub fn format_file(file: &GeneratedFile) -> Result<String, Error> {
+    let syntax: syn::File = syn::parse2(file.tokens.clone())
+        .map_err(|e| Error(format!("rendering {}: generated tokens do not parse: {e}", file.name)))?;
+    let pretty = prettyplease::unparse(&syntax);
+    let mut out = format!("// @generated by `{COMMAND}`; do not edit.\n\n");
+    pack_numbers(&pretty, &mut out);
+    Ok(out)
+}
+
+/// Joins runs of lines that hold one number each (`    0x1f,`) into lines of at most 120
+/// characters, so a 100,000-entry table stays a few thousand lines.
+fn pack_numbers(text: &str, out: &mut String) {
+    const WIDTH: usize = 120;
+    let mut line = String::new();
+    let is_number = |l: &str| {
+        let t = l.trim_start();
+        l.len() - t.len() == 4
+            && t.ends_with(',')
+            && t[..t.len() - 1].chars().all(|c| c.is_ascii_hexdigit() || c == 'x')
+    };
+    for l in text.lines() {
+        if is_number(l) {
+            let item = l.trim_start();
+            if !line.is_empty() && line.len() + 1 + item.len() > WIDTH {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if line.is_empty() {
+                line.push_str("    ");
+            } else {
+                line.push(' ');
+            }
+            line.push_str(item);
+        } else {
+            if !line.is_empty() {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+}
+
+/// Every generated file, built and verified: leaf, fancy, dense (from `dense_record`), pext.
+pub fn all_files(dense_record: &dense::DenseRecord) -> Result<Vec<GeneratedFile>, Error> {
+    Ok(vec![
+        GeneratedFile { name: "leaf.rs", tokens: leaf_tokens() },
+        GeneratedFile { name: "fancy.rs", tokens: fancy_tokens(&crate::fancy::build_default()?) },
+        GeneratedFile { name: "dense.rs", tokens: dense_tokens(&dense::layout(dense_record)?) },
+        GeneratedFile { name: "pext.rs", tokens: pext_tokens(&crate::pext::build()?) },
+    ])
+}

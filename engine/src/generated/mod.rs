@@ -1,0 +1,49 @@
+//! Every table the engine reads, from one place.
+//!
+//! The slider tables are written by `cargo run -p bbgen` into the files beside this one (and
+//! checked by `cargo run -p bbgen -- --check`); with the cargo feature `macro-tables` the same
+//! items are expanded at compile time by the `bbmacros` proc-macros instead, from the same
+//! `bbgen` library, so both routes give identical tables. The leaf tables (knight, king, pawn)
+//! are `static`s initialised by bbcore's `const fn` builders, evaluated by the compiler.
+//!
+//! Every table is a `static` in read-only data: nothing is computed at start-up.
+
+/// Knight, king and pawn attacks.
+#[cfg(not(feature = "macro-tables"))]
+#[rustfmt::skip]
+pub mod leaf;
+/// Knight, king and pawn attacks.
+#[cfg(feature = "macro-tables")]
+pub mod leaf {
+    bbmacros::leaf_tables!();
+}
+
+/// Fancy magics: variable shift, per-square windows, 107,648 entries.
+#[cfg(not(feature = "macro-tables"))]
+#[rustfmt::skip]
+pub mod fancy;
+/// Fancy magics: variable shift, per-square windows, 107,648 entries.
+#[cfg(feature = "macro-tables")]
+pub mod fancy {
+    bbmacros::fancy_tables!();
+}
+
+/// Dense magics: fixed shifts, `(occupied | !mask) * magic`, overlapping windows in one array.
+#[cfg(not(feature = "macro-tables"))]
+#[rustfmt::skip]
+pub mod dense;
+/// Dense magics: fixed shifts, `(occupied | !mask) * magic`, overlapping windows in one array.
+#[cfg(feature = "macro-tables")]
+pub mod dense {
+    bbmacros::dense_tables!();
+}
+
+/// PEXT tables: `pext(occupied, mask)` per square, 107,648 entries.
+#[cfg(not(feature = "macro-tables"))]
+#[rustfmt::skip]
+pub mod pext;
+/// PEXT tables: `pext(occupied, mask)` per square, 107,648 entries.
+#[cfg(feature = "macro-tables")]
+pub mod pext {
+    bbmacros::pext_tables!();
+}

@@ -1,0 +1,26 @@
+use bbcore::{Bitboard, Square, dense_magic_index};
+
+use super::Sliders;
+use crate::generated::dense::{ATTACKS, BISHOP_MAGICS, BISHOP_SHIFT, ROOK_MAGICS, ROOK_SHIFT};
+
+/// Dense (fixed-shift, overlapping) magic bitboards:
+/// `ATTACKS[offset + ((occupied | !mask) * magic >> shift)]`, 12 index bits for rooks and 9 for
+/// bishops, every window in one shared array that is smaller than the fancy layout's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DenseMagic;
+
+impl Sliders for DenseMagic {
+    const NAME: &'static str = "dense";
+
+    #[inline(always)]
+    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let m = &ROOK_MAGICS[sq.index()];
+        Bitboard(ATTACKS[m.offset as usize + dense_magic_index(occupied, Bitboard(m.mask), m.magic, ROOK_SHIFT)])
+    }
+
+    #[inline(always)]
+    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let m = &BISHOP_MAGICS[sq.index()];
+        Bitboard(ATTACKS[m.offset as usize + dense_magic_index(occupied, Bitboard(m.mask), m.magic, BISHOP_SHIFT)])
+    }
+}

@@ -1,0 +1,77 @@
+//! The checked-in generated files are what `cargo run -p bbgen` would write, the leaf tables
+//! come from the generated module, and the table sizes are the recorded ones.
+
+use std::path::Path;
+
+use bbgen::dense::DenseRecord;
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+fn recorded() -> DenseRecord {
+    let path = root().join("bbgen/data/dense_magics.txt");
+    DenseRecord::parse(&std::fs::read_to_string(&path).expect("dense magics data file")).expect("data file parses")
+}
+
+#[test]
+fn generated_files_are_fresh() {
+    let files = bbgen::render::all_files(&recorded()).expect("tables build and verify");
+    for file in &files {
+        let path = root().join("engine/src/generated").join(file.name);
+        let expected = bbgen::render::format_file(file).expect("renders");
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(current == expected, "{} is stale: run `cargo run -p bbgen`", path.display());
+    }
+}
+
+#[test]
+fn embedded_record_is_the_data_file() {
+    assert_eq!(DenseRecord::parse(bbgen::RECORDED_DENSE_MAGICS).expect("parses"), recorded());
+}
+
+#[test]
+fn data_file_round_trips() {
+    let record = recorded();
+    assert_eq!(DenseRecord::parse(&record.render()).expect("parses"), record);
+}
+
+#[test]
+fn table_sizes() {
+    use bbengine::generated::{dense, fancy, pext};
+    assert_eq!(fancy::ROOK_ATTACKS.len(), 102_400);
+    assert_eq!(fancy::BISHOP_ATTACKS.len(), 5_248);
+    assert_eq!(pext::ROOK_ATTACKS.len() + pext::BISHOP_ATTACKS.len(), 107_648);
+    let record = recorded();
+    assert!(dense::ATTACKS.len() <= record.entries, "dense table grew past the recorded {}", record.entries);
+    assert!(dense::ATTACKS.len() <= 105_000, "dense table has {} entries, budget 105,000", dense::ATTACKS.len());
+}
+
+#[test]
+fn leaf_tables_are_bbcores() {
+    use bbcore::{Color, Square};
+    use bbengine::tables;
+    for sq in Square::ALL {
+        assert_eq!(tables::knight(sq), bbcore::knight_attacks(sq));
+        assert_eq!(tables::king(sq), bbcore::king_attacks(sq));
+        for color in Color::ALL {
+            assert_eq!(tables::pawn(color, sq), bbcore::pawn_attacks(color, sq));
+        }
+    }
+}
+
+#[test]
+fn fancy_search_is_reproducible() {
+    let a = bbgen::fancy::build(42).expect("builds");
+    let b = bbgen::fancy::build(42).expect("builds");
+    assert_eq!(a, b);
+    assert_ne!(a.rook.squares, bbgen::fancy::build_default().expect("builds").rook.squares);
+}
+
+#[test]
+fn dense_search_is_reproducible() {
+    let a = bbgen::search::search_dense(9, 0, Some(1), &mut |_| {});
+    let b = bbgen::search::search_dense(9, 0, Some(1), &mut |_| {});
+    assert_eq!(a.record, b.record);
+    bbgen::dense::layout(&a.record).expect("a search result verifies");
+}
