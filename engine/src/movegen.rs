@@ -319,6 +319,10 @@ impl Position {
         let us = self.side;
         for side in CastleSide::ALL {
             let Some(rook) = self.castling.rook(us, side) else { continue };
+            // Quick reject: the squares between king and rook are always on one of the paths.
+            if (tables::between(king, rook) & self.occupied()).any() {
+                continue;
+            }
             let mv = Move::new(king, rook, MoveKind::Castle);
             let (king_to, rook_to) = (mv.castle_king_target(), mv.castle_rook_target());
             let king_path = tables::between(king, king_to).with(king_to);
