@@ -181,22 +181,29 @@ impl Position {
         attacked
     }
 
-    /// Our pieces that stand alone between our king and an enemy slider aiming at it.
+    /// The pieces giving check, and our pieces pinned to our king, in one pass: an enemy
+    /// slider that sees our king through nothing but our own pieces gives check with none in
+    /// between and pins with exactly one.
     #[inline(always)]
-    fn pinned<S: Sliders>(&self, sliders: S, king: Square, us: Color) -> Bitboard {
+    fn checkers_and_pinned<S: Sliders>(&self, sliders: S, king: Square, us: Color) -> (Bitboard, Bitboard) {
         let them = us.other();
         let theirs = self.color(them);
+        // Rays from the king stop at the first enemy piece, so only our pieces can be between.
         let snipers = sliders.rook(king, theirs) & self.orthogonal_sliders(them)
             | sliders.bishop(king, theirs) & self.diagonal_sliders(them);
         let occupied = self.occupied();
+        let mut checkers = tables::pawn(us, king) & self.pieces(them, Role::Pawn)
+            | tables::knight(king) & self.pieces(them, Role::Knight);
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = tables::between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
+            if blockers.is_empty() {
+                checkers.set(sniper);
+            } else if !blockers.more_than_one() {
                 pinned |= blockers;
             }
         }
-        pinned & self.color(us)
+        (checkers, pinned)
     }
 
     /// Generates every legal move into `sink`.
@@ -209,7 +216,7 @@ impl Position {
         let occupied = ours | theirs;
         let king = self.king(us);
 
-        let checkers = self.attackers(sliders, king, them, occupied);
+        let (checkers, pinned) = self.checkers_and_pinned(sliders, king, us);
         let danger = self.attacked_squares(sliders, them, occupied.without(king));
         sink.piece_moves(king, tables::king(king) & !ours & !danger);
         if checkers.more_than_one() {
@@ -222,7 +229,6 @@ impl Position {
             Some(checker) => tables::between(king, checker) | checkers,
             None => !ours,
         };
-        let pinned = self.pinned(sliders, king, us);
         // A pinned piece can never answer a check, so in check it is left out entirely.
         let movable = if checkers.any() { ours & !pinned } else { ours };
 
