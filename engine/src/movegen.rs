@@ -209,7 +209,17 @@ impl Position {
     /// Generates every legal move into `sink`.
     #[inline(always)]
     pub fn generate<S: Sliders, K: MoveSink>(&self, sliders: S, sink: &mut K) {
-        let us = self.side;
+        // One copy per side to move: with the colour a constant, every colour-dependent
+        // branch and index below folds away.
+        match self.side {
+            Color::White => self.generate_for::<S, K, true>(sliders, sink),
+            Color::Black => self.generate_for::<S, K, false>(sliders, sink),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<S: Sliders, K: MoveSink, const WHITE: bool>(&self, sliders: S, sink: &mut K) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = us.other();
         let ours = self.color(us);
         let theirs = self.color(them);
@@ -252,10 +262,10 @@ impl Position {
 
         self.generate_pawn_moves(us, king, targets, pinned, movable, sink);
         if let Some(ep) = self.en_passant {
-            self.generate_en_passant(sliders, ep, king, sink);
+            self.generate_en_passant(sliders, us, ep, king, sink);
         }
         if checkers.is_empty() && !self.castling.is_empty() {
-            self.generate_castling(sliders, king, danger, sink);
+            self.generate_castling(sliders, us, king, danger, sink);
         }
     }
 
@@ -300,8 +310,14 @@ impl Position {
     /// En passant, checked by playing it on the occupancy: this catches the rank pin where
     /// both pawns leave the king's rank, and checks the capture does or does not answer.
     #[inline(always)]
-    fn generate_en_passant<S: Sliders, K: MoveSink>(&self, sliders: S, ep: Square, king: Square, sink: &mut K) {
-        let us = self.side;
+    fn generate_en_passant<S: Sliders, K: MoveSink>(
+        &self,
+        sliders: S,
+        us: Color,
+        ep: Square,
+        king: Square,
+        sink: &mut K,
+    ) {
         let them = us.other();
         let captured =
             Square::from_coords(ep.file(), if us == Color::White { bbcore::Rank::Fifth } else { bbcore::Rank::Fourth });
@@ -321,8 +337,14 @@ impl Position {
     /// the two of them), the king must not pass through or land on an attacked square, and,
     /// in Chess960, moving the rook must not uncover an attack along the back rank.
     #[inline(always)]
-    fn generate_castling<S: Sliders, K: MoveSink>(&self, sliders: S, king: Square, danger: Bitboard, sink: &mut K) {
-        let us = self.side;
+    fn generate_castling<S: Sliders, K: MoveSink>(
+        &self,
+        sliders: S,
+        us: Color,
+        king: Square,
+        danger: Bitboard,
+        sink: &mut K,
+    ) {
         for side in CastleSide::ALL {
             let Some(rook) = self.castling.rook(us, side) else { continue };
             // Quick reject: the squares between king and rook are always on one of the paths.
