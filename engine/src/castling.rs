@@ -39,6 +39,12 @@ impl CastlingRights {
         *self == CastlingRights::NONE
     }
 
+    /// Whether `color` still holds any right.
+    #[inline(always)]
+    pub fn any_for(&self, color: Color) -> bool {
+        self.rooks[color.index()] != [None, None]
+    }
+
     pub(crate) fn set(&mut self, color: Color, side: CastleSide, rook: Option<Square>) {
         self.rooks[color.index()][side as usize] = rook;
     }

@@ -227,8 +227,16 @@ impl Position {
         let king = self.king(us);
 
         let (checkers, pinned) = self.checkers_and_pinned(sliders, king, us);
-        let danger = self.attacked_squares(sliders, them, occupied.without(king));
-        sink.piece_moves(king, tables::king(king) & !ours & !danger);
+        // The enemy's attacks (seen through our king) matter only where our king could go:
+        // a boxed-in king that cannot castle skips the whole map.
+        let king_targets = tables::king(king) & !ours;
+        let may_castle = checkers.is_empty() && self.castling.any_for(us);
+        let danger = if king_targets.any() || may_castle {
+            self.attacked_squares(sliders, them, occupied.without(king))
+        } else {
+            Bitboard::EMPTY
+        };
+        sink.piece_moves(king, king_targets & !danger);
         if checkers.more_than_one() {
             return;
         }
@@ -245,26 +253,25 @@ impl Position {
         for from in self.pieces(us, Role::Knight) & !pinned {
             sink.piece_moves(from, tables::knight(from) & targets);
         }
-        for from in self.diagonal_sliders(us) & movable {
-            let mut to = sliders.bishop(from, occupied) & targets;
-            if pinned.has(from) {
-                to &= tables::line(king, from);
-            }
-            sink.piece_moves(from, to);
+        for from in self.diagonal_sliders(us) & movable & !pinned {
+            sink.piece_moves(from, sliders.bishop(from, occupied) & targets);
         }
-        for from in self.orthogonal_sliders(us) & movable {
-            let mut to = sliders.rook(from, occupied) & targets;
-            if pinned.has(from) {
-                to &= tables::line(king, from);
-            }
-            sink.piece_moves(from, to);
+        for from in self.orthogonal_sliders(us) & movable & !pinned {
+            sink.piece_moves(from, sliders.rook(from, occupied) & targets);
+        }
+        // Pinned sliders (never in check: `movable` left them out) move along the pin only.
+        for from in self.diagonal_sliders(us) & movable & pinned {
+            sink.piece_moves(from, sliders.bishop(from, occupied) & targets & tables::line(king, from));
+        }
+        for from in self.orthogonal_sliders(us) & movable & pinned {
+            sink.piece_moves(from, sliders.rook(from, occupied) & targets & tables::line(king, from));
         }
 
         self.generate_pawn_moves(us, king, targets, pinned, movable, sink);
         if let Some(ep) = self.en_passant {
             self.generate_en_passant(sliders, us, ep, king, sink);
         }
-        if checkers.is_empty() && !self.castling.is_empty() {
+        if may_castle {
             self.generate_castling(sliders, us, king, danger, sink);
         }
     }
