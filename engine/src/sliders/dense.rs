@@ -1,6 +1,6 @@
 use bbcore::{Bitboard, Square, dense_magic_index};
 
-use super::Sliders;
+use super::{Sliders, table_entry};
 use crate::generated::dense::{ATTACKS, BISHOP_MAGICS, BISHOP_SHIFT, ROOK_MAGICS, ROOK_SHIFT};
 
 /// Dense (fixed-shift, overlapping) magic bitboards:
@@ -15,12 +15,17 @@ impl Sliders for DenseMagic {
     #[inline(always)]
     fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let m = &ROOK_MAGICS[sq.index()];
-        Bitboard(ATTACKS[m.offset as usize + dense_magic_index(occupied, Bitboard(m.mask), m.magic, ROOK_SHIFT)])
+        let index = m.offset as usize + dense_magic_index(occupied, Bitboard(m.mask), m.magic, ROOK_SHIFT);
+        // SAFETY: the index depends only on `occupied & mask` (the rest is forced to ones);
+        // every subset's index is in the table (see `table_entry`).
+        unsafe { table_entry(&ATTACKS, index) }
     }
 
     #[inline(always)]
     fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let m = &BISHOP_MAGICS[sq.index()];
-        Bitboard(ATTACKS[m.offset as usize + dense_magic_index(occupied, Bitboard(m.mask), m.magic, BISHOP_SHIFT)])
+        let index = m.offset as usize + dense_magic_index(occupied, Bitboard(m.mask), m.magic, BISHOP_SHIFT);
+        // SAFETY: as for rooks (see `table_entry`).
+        unsafe { table_entry(&ATTACKS, index) }
     }
 }

@@ -1,6 +1,6 @@
 use bbcore::{Bitboard, Square, magic_index};
 
-use super::Sliders;
+use super::{Sliders, table_entry};
 use crate::generated::fancy::{BISHOP_ATTACKS, BISHOP_MAGICS, ROOK_ATTACKS, ROOK_MAGICS};
 
 /// Fancy magic bitboards: `attacks[offset + ((occupied & mask) * magic >> shift)]` with a
@@ -14,12 +14,17 @@ impl Sliders for FancyMagic {
     #[inline(always)]
     fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let m = &ROOK_MAGICS[sq.index()];
-        Bitboard(ROOK_ATTACKS[m.offset as usize + magic_index(occupied, Bitboard(m.mask), m.magic, m.shift)])
+        let index = m.offset as usize + magic_index(occupied, Bitboard(m.mask), m.magic, m.shift);
+        // SAFETY: the index depends only on `occupied & mask`; every subset's index is in the
+        // table (see `table_entry`).
+        unsafe { table_entry(&ROOK_ATTACKS, index) }
     }
 
     #[inline(always)]
     fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let m = &BISHOP_MAGICS[sq.index()];
-        Bitboard(BISHOP_ATTACKS[m.offset as usize + magic_index(occupied, Bitboard(m.mask), m.magic, m.shift)])
+        let index = m.offset as usize + magic_index(occupied, Bitboard(m.mask), m.magic, m.shift);
+        // SAFETY: as for rooks (see `table_entry`).
+        unsafe { table_entry(&BISHOP_ATTACKS, index) }
     }
 }

@@ -1,6 +1,6 @@
 use bbcore::{Bitboard, Square};
 
-use super::Sliders;
+use super::{Sliders, table_entry};
 use crate::generated::pext::{BISHOP_ATTACKS, BISHOP_ENTRIES, ROOK_ATTACKS, ROOK_ENTRIES};
 
 /// PEXT bitboards: `attacks[offset + pext(occupied, mask)]` with the BMI2 instruction;
@@ -45,12 +45,15 @@ impl Sliders for Pext {
     #[inline(always)]
     fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let e = &ROOK_ENTRIES[sq.index()];
-        Bitboard(ROOK_ATTACKS[e.offset as usize + self.index(occupied, e.mask)])
+        // SAFETY: `pext` of a mask subset is below 2^popcount(mask), and every such index of
+        // every square lies in the table (see `table_entry`).
+        unsafe { table_entry(&ROOK_ATTACKS, e.offset as usize + self.index(occupied, e.mask)) }
     }
 
     #[inline(always)]
     fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let e = &BISHOP_ENTRIES[sq.index()];
-        Bitboard(BISHOP_ATTACKS[e.offset as usize + self.index(occupied, e.mask)])
+        // SAFETY: as for rooks: every reachable index is in the table (see `table_entry`).
+        unsafe { table_entry(&BISHOP_ATTACKS, e.offset as usize + self.index(occupied, e.mask)) }
     }
 }
