@@ -122,6 +122,16 @@ fn perft_body<S: Sliders>(
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(sliders),
+        // The parents of the leaves count their children's moves in place, without a call.
+        2 => {
+            let mut nodes = 0;
+            for &mv in pos.legal_moves(sliders).iter() {
+                let mut child = *pos;
+                child.play(mv);
+                nodes += child.count_legal_moves(sliders);
+            }
+            nodes
+        }
         _ => {
             if let Some(n) = table.and_then(|t| t.probe(pos.key(), depth)) {
                 return n;
