@@ -239,7 +239,9 @@ impl Position {
                 }
             }
         }
-        if !self.castling.is_empty() {
+        // Every king and rook that still holds a right stands on a back rank.
+        let touched = Bitboard::from_square(from).with(to);
+        if (touched & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() && !self.castling.is_empty() {
             self.update_castling(moving, from, to);
         }
         self.side = us.other();
