@@ -54,28 +54,41 @@ pub fn divide<S: Sliders>(pos: &Position, depth: u32, sliders: S) -> Vec<(Move, 
     divide_with(pos, depth, sliders, PerftOptions::default())
 }
 
-/// [`divide`] with threads and a hash table. Threads take root moves one at a time from a
-/// shared counter, so a thread that finishes early takes the next move.
+/// [`divide`] with threads and a hash table. With more than one thread and depth 3 or more,
+/// the work is split two plies deep (hundreds of pieces instead of a few dozen root moves) and
+/// threads take pieces from a shared counter, so no thread idles while one finishes a big
+/// subtree.
 pub fn divide_with<S: Sliders>(pos: &Position, depth: u32, sliders: S, options: PerftOptions) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
     let moves = pos.legal_moves(sliders);
     let table = (options.hash_mb > 0).then(|| PerftTable::new(options.hash_mb));
+    // Each task: which root move it belongs to, the position, and the depth left below it.
+    let mut tasks: Vec<(usize, Position, u32)> = Vec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        let mut child = *pos;
+        child.play(mv);
+        if options.threads > 1 && depth >= 3 {
+            for &reply in child.legal_moves(sliders).iter() {
+                let mut grandchild = child;
+                grandchild.play(reply);
+                tasks.push((i, grandchild, depth - 2));
+            }
+        } else {
+            tasks.push((i, child, depth - 1));
+        }
+    }
     let next = AtomicUsize::new(0);
     let work = || {
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&mv) = moves.get(i) else { break done };
-            let mut child = *pos;
-            child.play(mv);
-            done.push((i, perft_dispatch(&child, depth - 1, sliders, table.as_ref())));
+        let mut counts = vec![0; moves.len()];
+        while let Some((root, position, left)) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
+            counts[*root] += perft_dispatch(position, *left, sliders, table.as_ref());
         }
+        counts
     };
-    let threads = options.threads.clamp(1, moves.len().max(1));
-    let mut counts = vec![0; moves.len()];
-    let results: Vec<Vec<(usize, u64)>> = if threads == 1 {
+    let threads = options.threads.clamp(1, tasks.len().max(1));
+    let results: Vec<Vec<u64>> = if threads == 1 {
         vec![work()]
     } else {
         std::thread::scope(|scope| {
@@ -83,8 +96,11 @@ pub fn divide_with<S: Sliders>(pos: &Position, depth: u32, sliders: S, options: 
             handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
         })
     };
-    for (i, n) in results.into_iter().flatten() {
-        counts[i] = n;
+    let mut counts = vec![0; moves.len()];
+    for thread_counts in results {
+        for (total, n) in counts.iter_mut().zip(thread_counts) {
+            *total += n;
+        }
     }
     moves.iter().copied().zip(counts).collect()
 }
