@@ -13,26 +13,24 @@ const fn relevance(sq: Square, rook: bool) -> Bitboard {
     rays.and(file_edges.or(rank_edges).complement())
 }
 
-/// Rook relevance masks for every square.
-pub const fn rook_mask_table() -> [Bitboard; 64] {
+const fn mask_table(rook: bool) -> [Bitboard; 64] {
     let mut table = [Bitboard::EMPTY; 64];
     let mut sq = 0;
     while sq < 64 {
-        table[sq] = relevance(Square::new(sq as u8), true);
+        table[sq] = relevance(Square::new(sq as u8), rook);
         sq += 1;
     }
     table
 }
 
+/// Rook relevance masks for every square.
+pub const fn rook_mask_table() -> [Bitboard; 64] {
+    mask_table(true)
+}
+
 /// Bishop relevance masks for every square.
 pub const fn bishop_mask_table() -> [Bitboard; 64] {
-    let mut table = [Bitboard::EMPTY; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        table[sq] = relevance(Square::new(sq as u8), false);
-        sq += 1;
-    }
-    table
+    mask_table(false)
 }
 
 /// Rook relevance masks, indexed by square.

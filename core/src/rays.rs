@@ -28,16 +28,21 @@ const fn walk(from: Square, step: (i8, i8), stop: Option<Square>) -> Bitboard {
     set
 }
 
-/// Squares strictly between every aligned pair; empty for unaligned pairs.
-pub const fn between_table() -> [[Bitboard; 64]; 64] {
+/// A table over every aligned pair of squares: the squares strictly between them, or with
+/// `full_line` the whole line through them. Unaligned pairs and a square with itself stay empty.
+const fn aligned_pair_table(full_line: bool) -> [[Bitboard; 64]; 64] {
     let mut table = [[Bitboard::EMPTY; 64]; 64];
     let mut a = 0;
     while a < 64 {
         let mut b = 0;
         while b < 64 {
             let (sa, sb) = (Square::new(a as u8), Square::new(b as u8));
-            if let Some(step) = direction(sa, sb) {
-                table[a][b] = walk(sa, step, Some(sb));
+            if let Some((df, dr)) = direction(sa, sb) {
+                table[a][b] = if full_line {
+                    walk(sa, (df, dr), None).or(walk(sa, (-df, -dr), None)).with(sa)
+                } else {
+                    walk(sa, (df, dr), Some(sb))
+                };
             }
             b += 1;
         }
@@ -46,23 +51,15 @@ pub const fn between_table() -> [[Bitboard; 64]; 64] {
     table
 }
 
+/// Squares strictly between every aligned pair; empty for unaligned pairs.
+pub const fn between_table() -> [[Bitboard; 64]; 64] {
+    aligned_pair_table(false)
+}
+
 /// The whole line (edge to edge, both ends included) through every aligned pair; empty for
 /// unaligned pairs and for a square with itself.
 pub const fn line_table() -> [[Bitboard; 64]; 64] {
-    let mut table = [[Bitboard::EMPTY; 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut b = 0;
-        while b < 64 {
-            let (sa, sb) = (Square::new(a as u8), Square::new(b as u8));
-            if let Some((df, dr)) = direction(sa, sb) {
-                table[a][b] = walk(sa, (df, dr), None).or(walk(sa, (-df, -dr), None)).with(sa);
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    table
+    aligned_pair_table(true)
 }
 
 /// `BETWEEN[a][b]`: squares strictly between `a` and `b` when aligned.
