@@ -70,8 +70,9 @@ fn fancy_search_is_reproducible() {
 
 #[test]
 fn dense_search_is_reproducible() {
-    let a = bbgen::search::search_dense(9, 0, Some(1), &mut |_| {});
-    let b = bbgen::search::search_dense(9, 0, Some(1), &mut |_| {});
+    let params = bbgen::search::SearchParams { pool_rounds: 1, moves_per_round: 3, structured: false };
+    let a = bbgen::search::search_dense(9, params, 0, Some(1), &mut |_| {});
+    let b = bbgen::search::search_dense(9, params, 0, Some(1), &mut |_| {});
     assert_eq!(a.record, b.record);
     bbgen::dense::layout(&a.record).expect("a search result verifies");
 }
