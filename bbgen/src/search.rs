@@ -1,13 +1,14 @@
 //! The dense magic search: seeded, reproducible, slow (run it on purpose, not in the build).
 //!
-//! For every (slider, square) it draws sparse random candidates from that square's own ChaCha
-//! stream and keeps the valid ones (no harmful collision under the dense index) whose
-//! *footprint* — the set of window slots they use — is small and compact. Constructive
-//! collisions (different occupancies, same attacks, same slot) are what make a footprint
-//! smaller than the number of subsets. The windows are then packed into one array first-fit,
-//! largest first; an improvement loop spends most of its time on the squares that cost most
-//! (rook corners and edges), swaps in better candidates and tries other packing orders, and
-//! keeps any change that does not grow the array.
+//! Every (slider, square) has its own random stream and keeps two pools of valid magics (no
+//! harmful collision under the dense index), each described by its *footprint*, the window
+//! slots it uses: the most compact (smallest span) and the leanest (fewest slots, plus part of
+//! the span). Constructive collisions — different occupancies, same attacks, same slot — are
+//! what make a footprint smaller than the number of subsets. The pools are seeded with every
+//! structured four-group magic, then fed by random sparse magics and hill climbs. The windows
+//! are packed into one array first-fit at exact offsets, largest masks first, and improved by
+//! ruin-and-recreate moves that keep any change that does not grow the array. See
+//! [`search_dense`].
 
 use bbcore::{Square, dense_magic_index};
 
@@ -472,11 +473,15 @@ pub struct SearchParams {
     pub moves_per_round: usize,
     /// Whether to try every structured four-group magic first (about 160 s).
     pub structured: bool,
+    /// Fresh random and mutated magics tried in context when a rook is put back (a tenth of
+    /// that for a bishop).
+    pub fresh_draws: usize,
 }
 
 impl SearchParams {
     /// The parameters of `search-dense`.
-    pub const DEFAULT: SearchParams = SearchParams { pool_rounds: 12, moves_per_round: 100, structured: true };
+    pub const DEFAULT: SearchParams =
+        SearchParams { pool_rounds: 12, moves_per_round: 100, structured: true, fresh_draws: 2_000 };
 }
 
 /// Runs the dense search from `seed` for about `seconds`, in whole rounds. Every round is a
@@ -487,7 +492,7 @@ impl SearchParams {
 ///    used (constructive collisions) plus part of the span, and the most compact random
 ///    magics (sparse words and their complements).
 /// 2. The squares are placed one by one, rook corners and edges first and bishops last to
-///    fill holes, each where it ends the array lowest ([`Arrangement::place`]).
+///    fill holes, each where it ends the array lowest.
 /// 3. Each round then grows the pools and makes `moves_per_round` ruin-and-recreate moves:
 ///    take out the square that ends the array (or a random one) and one to three others, put
 ///    them back in random order, each at its best placement (with fresh random and mutated
@@ -573,7 +578,7 @@ pub fn search_dense(
                 ruined.swap(i, j);
             }
             for &k in &ruined {
-                let fresh = if keys[k].0 == Slider::Rook { 2_000 } else { 200 };
+                let fresh = if keys[k].0 == Slider::Rook { params.fresh_draws } else { params.fresh_draws / 10 };
                 table.place(k, &mut squares[k], fresh);
             }
             let new_len = table.len();
