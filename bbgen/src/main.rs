@@ -68,7 +68,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             "--seed" if search => seed = Some(parse_number("--seed", args.next())?),
             "--rounds" if search => rounds = Some(parse_number("--rounds", args.next())?),
             "-h" | "--help" => return Ok(Args { root, command: Command::Help }),
-            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+            other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
     }
     if search {
