@@ -66,6 +66,8 @@ pub struct DenseRecord {
     pub entries: usize,
     /// Seconds the search ran.
     pub seconds: u64,
+    /// Rounds the search ran: with the seed, what reproduces these magics exactly.
+    pub rounds: u64,
     /// The command that found them.
     pub command: String,
     /// (magic, offset) per rook square.
@@ -80,6 +82,7 @@ impl DenseRecord {
         let mut seed = None;
         let mut entries = None;
         let mut seconds = None;
+        let mut rounds = None;
         let mut command = String::new();
         let mut rook = vec![None; 64];
         let mut bishop = vec![None; 64];
@@ -95,6 +98,7 @@ impl DenseRecord {
                 "seed" => seed = Some(parse_u64(rest).ok_or_else(|| bad("bad seed"))?),
                 "entries" => entries = Some(rest.parse::<usize>().map_err(|_| bad("bad entries"))?),
                 "seconds" => seconds = Some(rest.parse::<u64>().map_err(|_| bad("bad seconds"))?),
+                "rounds" => rounds = Some(rest.parse::<u64>().map_err(|_| bad("bad rounds"))?),
                 "command" => command = rest.to_string(),
                 "rook" | "bishop" => {
                     let mut fields = rest.split_whitespace();
@@ -124,6 +128,7 @@ impl DenseRecord {
             seed: seed.ok_or_else(|| Error("dense magics: no `seed` line".into()))?,
             entries: entries.ok_or_else(|| Error("dense magics: no `entries` line".into()))?,
             seconds: seconds.unwrap_or(0),
+            rounds: rounds.unwrap_or(0),
             command,
             rook: complete(rook, "rook")?,
             bishop: complete(bishop, "bishop")?,
@@ -140,6 +145,7 @@ impl DenseRecord {
         let _ = writeln!(s, "seed {:#x}", self.seed);
         let _ = writeln!(s, "entries {}", self.entries);
         let _ = writeln!(s, "seconds {}", self.seconds);
+        let _ = writeln!(s, "rounds {}", self.rounds);
         if !self.command.is_empty() {
             let _ = writeln!(s, "command {}", self.command);
         }

@@ -16,14 +16,14 @@ use bbgen::dense::DenseRecord;
 use bbgen::render::{GeneratedFile, all_files, format_file};
 
 const USAGE: &str = "usage: bbgen [--root DIR] [--check | --stats]\n       \
-                     bbgen [--root DIR] search-dense --seconds N [--seed S]";
+                     bbgen [--root DIR] search-dense (--seconds N | --rounds R) [--seed S]";
 
 /// What the command line asks for.
 enum Command {
     Write,
     Check,
     Stats,
-    Search { seconds: u64, seed: u64 },
+    Search { seconds: u64, seed: u64, rounds: Option<u64> },
     Help,
 }
 
@@ -46,6 +46,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut command = None;
     let mut seconds = None;
     let mut seed = None;
+    let mut rounds = None;
     let set = |c: Command, command: &mut Option<Command>| {
         if command.is_some() {
             return Err("give only one of --check, --stats, search-dense".to_string());
@@ -65,13 +66,16 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--seconds" if search => seconds = Some(parse_number("--seconds", args.next())?),
             "--seed" if search => seed = Some(parse_number("--seed", args.next())?),
+            "--rounds" if search => rounds = Some(parse_number("--rounds", args.next())?),
             "-h" | "--help" => return Ok(Args { root, command: Command::Help }),
-            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+            other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
     }
     if search {
-        let seconds = seconds.ok_or("search-dense needs --seconds N")?;
-        command = Some(Command::Search { seconds, seed: seed.unwrap_or(1) });
+        if seconds.is_none() && rounds.is_none() {
+            return Err("search-dense needs --seconds N (or --rounds R)".into());
+        }
+        command = Some(Command::Search { seconds: seconds.unwrap_or(u64::MAX), seed: seed.unwrap_or(1), rounds });
     }
     // Show clean paths; a root that does not exist is reported when it is used.
     let root = root.canonicalize().unwrap_or(root);
@@ -159,7 +163,7 @@ fn stats(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn search(root: &Path, seconds: u64, seed: u64) -> Result<(), String> {
+fn search(root: &Path, seconds: u64, seed: u64, rounds: Option<u64>) -> Result<(), String> {
     let current = read_record(root).ok().map(|r| r.entries);
     let path = data_file(root);
     // Fail on an unwritable data file now, not after the search.
@@ -169,9 +173,15 @@ fn search(root: &Path, seconds: u64, seed: u64) -> Result<(), String> {
         .open(&path)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let start = Instant::now();
-    let result = bbgen::search::search_dense(seed, seconds, None, &mut |line| eprintln!("{line}"));
+    let result =
+        bbgen::search::search_dense(seed, bbgen::search::SearchParams::DEFAULT, seconds, rounds, &mut |line| {
+            eprintln!("{line}")
+        });
     let mut record = result.record;
-    record.command = format!("cargo run --release -p bbgen -- search-dense --seconds {seconds} --seed {seed:#x}");
+    record.command = match rounds {
+        Some(r) => format!("cargo run --release -p bbgen -- search-dense --rounds {r} --seed {seed:#x}"),
+        None => format!("cargo run --release -p bbgen -- search-dense --seconds {seconds} --seed {seed:#x}"),
+    };
     // The record must rebuild and verify before it replaces anything.
     bbgen::dense::layout(&record).map_err(|e| format!("search result failed verification: {e}"))?;
     println!(
@@ -209,7 +219,7 @@ fn main() -> ExitCode {
         Command::Write => write(&args.root).map(|()| true),
         Command::Check => check(&args.root),
         Command::Stats => stats(&args.root).map(|()| true),
-        Command::Search { seconds, seed } => search(&args.root, seconds, seed).map(|()| true),
+        Command::Search { seconds, seed, rounds } => search(&args.root, seconds, seed, rounds).map(|()| true),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

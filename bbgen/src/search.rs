@@ -1,13 +1,14 @@
 //! The dense magic search: seeded, reproducible, slow (run it on purpose, not in the build).
 //!
-//! For every (slider, square) it draws sparse random candidates from that square's own ChaCha
-//! stream and keeps the valid ones (no harmful collision under the dense index) whose
-//! *footprint* — the set of window slots they use — is small and compact. Constructive
-//! collisions (different occupancies, same attacks, same slot) are what make a footprint
-//! smaller than the number of subsets. The windows are then packed into one array first-fit,
-//! largest first; an improvement loop spends most of its time on the squares that cost most
-//! (rook corners and edges), swaps in better candidates and tries other packing orders, and
-//! keeps any change that does not grow the array.
+//! Every (slider, square) has its own random stream and keeps two pools of valid magics (no
+//! harmful collision under the dense index), each described by its *footprint*, the window
+//! slots it uses: the most compact (smallest span) and the leanest (fewest slots, plus part of
+//! the span). Constructive collisions — different occupancies, same attacks, same slot — are
+//! what make a footprint smaller than the number of subsets. The pools are seeded with every
+//! structured four-group magic, then fed by random sparse magics and hill climbs. The windows
+//! are packed into one array first-fit at exact offsets, largest masks first, and improved by
+//! ruin-and-recreate moves that keep any change that does not grow the array. See
+//! [`search_dense`].
 
 use bbcore::{Square, dense_magic_index};
 
@@ -118,94 +119,6 @@ impl Evaluator {
     }
 }
 
-/// Packs footprints into one array: each at the lowest offset where every used slot is free or
-/// already holds the same attacks. Attacks are never empty, so 0 marks a free entry.
-#[derive(Clone, Debug)]
-pub struct Packer {
-    values: Vec<u64>,
-    len: usize,
-    low: usize,
-}
-
-impl Default for Packer {
-    fn default() -> Packer {
-        Packer::new()
-    }
-}
-
-impl Packer {
-    /// An empty array.
-    pub fn new() -> Packer {
-        Packer { values: vec![0; 1 << 18], len: 0, low: 0 }
-    }
-
-    /// Entries used so far (one past the highest used entry).
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether nothing is placed.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    fn fits(&self, fp: &Footprint, offset: usize) -> bool {
-        fp.slots.iter().all(|&(s, v)| {
-            let e = self.values.get(offset + s as usize).copied().unwrap_or(0);
-            e == 0 || e == v
-        })
-    }
-
-    /// The lowest offset (never negative) at which `fp` fits.
-    pub fn first_fit(&self, fp: &Footprint) -> usize {
-        let mut offset = self.low.saturating_sub(fp.min());
-        while !self.fits(fp, offset) {
-            offset += 1;
-        }
-        offset
-    }
-
-    /// Writes `fp` at `offset` (which must fit).
-    pub fn put(&mut self, fp: &Footprint, offset: usize) {
-        let end = offset + fp.max() + 1;
-        if end > self.values.len() {
-            self.values.resize(end.next_power_of_two(), 0);
-        }
-        for &(s, v) in &fp.slots {
-            self.values[offset + s as usize] = v;
-        }
-        self.len = self.len.max(end);
-        while self.low < self.values.len() && self.values[self.low] != 0 {
-            self.low += 1;
-        }
-    }
-}
-
-/// Greedy packing: squares in `order`; each takes, from its pool, the candidate that ends
-/// lowest (ties: lowest end of its own window, then fewest slots) at its first fit.
-/// Returns the chosen candidate and offset per square, and the total size.
-pub fn greedy(pools: &[Vec<Footprint>], order: &[usize]) -> (Vec<usize>, Vec<usize>, usize) {
-    let mut packer = Packer::new();
-    let mut choice = vec![0; pools.len()];
-    let mut offsets = vec![0; pools.len()];
-    for &k in order {
-        let mut best = (usize::MAX, usize::MAX, usize::MAX, 0, 0);
-        for (c, fp) in pools[k].iter().enumerate() {
-            let o = packer.first_fit(fp);
-            let own_end = o + fp.max() + 1;
-            let key = (own_end.max(packer.len()), own_end, fp.slots.len(), c, o);
-            if key < best {
-                best = key;
-            }
-        }
-        let (_, _, _, c, o) = best;
-        packer.put(&pools[k][c], o);
-        choice[k] = c;
-        offsets[k] = o;
-    }
-    (choice, offsets, packer.len())
-}
-
 impl Evaluator {
     /// Checks `magic` placed at `offset` in `table` (0 = free): rejects on the first harmful
     /// collision with itself or with what the table holds, or as soon as an entry would land at
@@ -253,10 +166,6 @@ struct SquareSearch {
 /// Local optima (and compact random candidates) a square keeps.
 const POOL: usize = 160;
 
-/// Local optima whose mutants are tried at every offset of the ladder, and how many each.
-const MUTATED_PARENTS: usize = 8;
-const MUTANTS: usize = 64;
-
 /// The cost a climb minimises: slots used plus `weight`/8 of the span. Few slots mean many
 /// constructive collisions; a small span keeps the window from spreading holes.
 fn cost(q: Quick, weight: usize) -> usize {
@@ -266,13 +175,18 @@ fn cost(q: Quick, weight: usize) -> usize {
 impl SquareSearch {
     /// A random valid magic: sparse words and their complements (under `occupied | !mask` a
     /// magic with many ones acts like a small negative multiplier on the empty squares).
+    fn raw(&mut self) -> u64 {
+        match self.rng.next_u64() % 3 {
+            0 => self.rng.sparse(),
+            1 => !self.rng.sparse(),
+            _ => !(self.rng.next_u64() & self.rng.next_u64()),
+        }
+    }
+
+    /// A random valid magic.
     fn start(&mut self) -> (u64, Quick) {
         loop {
-            let magic = match self.rng.next_u64() % 3 {
-                0 => self.rng.sparse(),
-                1 => !self.rng.sparse(),
-                _ => !(self.rng.next_u64() & self.rng.next_u64()),
-            };
+            let magic = self.raw();
             if let Some(q) = self.eval.quick(magic) {
                 return (magic, q);
             }
@@ -301,15 +215,7 @@ impl SquareSearch {
                 }
             }
         }
-        let _ = q;
-        if self.pool.iter().any(|f| f.magic == magic) {
-            return;
-        }
-        if let Some(fp) = self.eval.footprint(magic) {
-            self.pool.push(fp);
-            self.pool.sort_by_key(|f| (8 * f.slots.len() + 2 * f.span(), f.magic));
-            self.pool.truncate(POOL);
-        }
+        self.offer(magic, q);
     }
 }
 
@@ -333,24 +239,72 @@ fn draws(slider: Slider, sq: Square) -> usize {
     }
 }
 
+/// The kept-candidate orders: compact pool by (span, slots), lean pool by slots plus a quarter
+/// of the span.
+fn compact_key(f: &Footprint) -> (usize, usize, u64) {
+    (f.span(), f.slots.len(), f.magic)
+}
+
+fn lean_key(f: &Footprint) -> (usize, usize, u64) {
+    (8 * f.slots.len() + 2 * f.span(), f.span(), f.magic)
+}
+
 impl SquareSearch {
-    /// Draws random candidates and keeps the most compact (smallest span) in `compact`.
+    /// Offers a candidate to both pools; keeps it where it ranks among the best [`POOL`].
+    fn offer(&mut self, magic: u64, q: Quick) {
+        let span = q.max - q.min + 1;
+        let beats = |pool: &[Footprint], key: (usize, usize, u64), of: fn(&Footprint) -> (usize, usize, u64)| {
+            pool.len() < POOL || pool.last().is_some_and(|w| key < of(w))
+        };
+        let to_compact = beats(&self.compact, (span, q.used, magic), compact_key);
+        let to_lean = beats(&self.pool, (8 * q.used + 2 * span, span, magic), lean_key);
+        if !(to_compact || to_lean) || self.compact.iter().chain(&self.pool).any(|f| f.magic == magic) {
+            return;
+        }
+        let Some(fp) = self.eval.footprint(magic) else { return };
+        if to_compact {
+            self.compact.push(fp.clone());
+            self.compact.sort_by_key(compact_key);
+            self.compact.truncate(POOL);
+        }
+        if to_lean {
+            self.pool.push(fp);
+            self.pool.sort_by_key(lean_key);
+            self.pool.truncate(POOL);
+        }
+    }
+
+    /// Draws random candidates into the pools.
     fn draw(&mut self, n: usize) {
-        let limit =
-            if self.compact.len() >= POOL { self.compact.last().map_or(usize::MAX, |f| f.span()) } else { usize::MAX };
         for _ in 0..n {
-            let magic = match self.rng.next_u64() % 3 {
-                0 => self.rng.sparse(),
-                1 => !self.rng.sparse(),
-                _ => !(self.rng.next_u64() & self.rng.next_u64()),
-            };
-            if self.eval.bounded(magic, limit).is_none() || self.compact.iter().any(|f| f.magic == magic) {
-                continue;
+            let magic = self.raw();
+            if let Some(q) = self.eval.quick(magic) {
+                self.offer(magic, q);
             }
-            if let Some(fp) = self.eval.footprint(magic) {
-                self.compact.push(fp);
-                self.compact.sort_by_key(|f| (f.span(), f.slots.len(), f.magic));
-                self.compact.truncate(POOL);
+        }
+    }
+
+    /// Tries every structured magic of four groups, each group `1` or `3` (`0b11`) shifted
+    /// to its own place, and its negation and complement. Multiplying by `3 << s` adds an
+    /// occupancy at two neighbouring scales, and the carries between them merge the states of
+    /// a ray behind its first blocker: many constructive collisions in a compact window. About
+    /// 22 million candidates a square, most rejected at their first collision.
+    fn structured(&mut self) {
+        for a in 0..64u32 {
+            for b in a + 2..64 {
+                for c in b + 2..64 {
+                    for d in c + 2..64 {
+                        for groups in 0..16u32 {
+                            let g = |i: u32, at: u32| (1 + 2 * u64::from(groups >> i & 1)).wrapping_shl(at);
+                            let m = g(0, a).wrapping_add(g(1, b)).wrapping_add(g(2, c)).wrapping_add(g(3, d));
+                            for magic in [m, m.wrapping_neg(), !m] {
+                                if let Some(q) = self.eval.quick(magic) {
+                                    self.offer(magic, q);
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }
@@ -361,18 +315,76 @@ impl SquareSearch {
     }
 }
 
-/// Builds one array: squares in `order`, each at the placement, over its candidates and a
-/// ladder of offsets from just below the lowest free entry to the end of the array, that ends
-/// the array lowest (ties: fewer slots). A candidate is dropped at its first entry that clashes
-/// with the array or lands past the best end so far, so the ladder is cheap.
-fn construct(squares: &mut [SquareSearch], order: &[usize]) -> (Vec<u64>, Vec<usize>, usize) {
-    let mut table = vec![0u64; 1 << 19];
-    let mut len = 0usize;
-    let mut low = 0usize;
-    let mut magics = vec![0; squares.len()];
-    let mut offsets = vec![0; squares.len()];
-    for &k in order {
-        let s = &mut squares[k];
+/// The shared array being packed: entries with reference counts (windows may share an entry
+/// where they agree), and each square's magic, offset and end.
+struct Arrangement {
+    values: Vec<u64>,
+    refs: Vec<u8>,
+    placed: Vec<Option<(u64, usize, usize)>>,
+}
+
+impl Arrangement {
+    fn new(squares: usize) -> Arrangement {
+        Arrangement { values: vec![0; 1 << 19], refs: vec![0; 1 << 19], placed: vec![None; squares] }
+    }
+
+    /// One past the last used entry.
+    fn len(&self) -> usize {
+        self.placed.iter().flatten().map(|p| p.2).max().unwrap_or(0)
+    }
+
+    /// The lowest free entry.
+    fn low(&self) -> usize {
+        self.refs.iter().position(|&r| r == 0).unwrap_or(self.refs.len())
+    }
+
+    fn put(&mut self, k: usize, s: &SquareSearch, magic: u64, offset: usize) {
+        let cases = &s.eval.cases;
+        let mut end = 0;
+        for (occ, &att) in cases.occupancies.iter().zip(&cases.attacks) {
+            let p = offset + dense_magic_index(*occ, cases.mask, magic, shift(s.eval.slider));
+            if self.values[p] != att {
+                self.values[p] = att;
+                self.refs[p] = 0;
+            }
+            end = end.max(p + 1);
+        }
+        // Count each distinct entry of the window once.
+        let mut seen = vec![false; 1 << s.eval.slider.dense_bits()];
+        for occ in &cases.occupancies {
+            let i = dense_magic_index(*occ, cases.mask, magic, shift(s.eval.slider));
+            if !seen[i] {
+                seen[i] = true;
+                self.refs[offset + i] += 1;
+            }
+        }
+        self.placed[k] = Some((magic, offset, end));
+    }
+
+    fn remove(&mut self, k: usize, s: &SquareSearch) {
+        let Some((magic, offset, _)) = self.placed[k].take() else { return };
+        let cases = &s.eval.cases;
+        let mut seen = vec![false; 1 << s.eval.slider.dense_bits()];
+        for occ in &cases.occupancies {
+            let i = dense_magic_index(*occ, cases.mask, magic, shift(s.eval.slider));
+            if !seen[i] {
+                seen[i] = true;
+                let p = offset + i;
+                self.refs[p] -= 1;
+                if self.refs[p] == 0 {
+                    self.values[p] = 0;
+                }
+            }
+        }
+    }
+
+    /// Places square `k` where it ends the array lowest: every candidate of its pools, plus
+    /// `draws` fresh random and mutated magics, on a ladder of offsets from just below the
+    /// lowest free entry to the end. A candidate is dropped at its first entry that clashes with
+    /// the array or lands past the best end so far, so the ladder is cheap.
+    fn place(&mut self, k: usize, s: &mut SquareSearch, draws: usize) {
+        let len = self.len();
+        let low = self.low();
         let window = 1usize << s.eval.slider.dense_bits();
         let from = low.saturating_sub(window / 2);
         let step = ((len.max(from) - from) / 192).max(8);
@@ -381,53 +393,65 @@ fn construct(squares: &mut [SquareSearch], order: &[usize]) -> (Vec<u64>, Vec<us
         ladder.push(len);
         ladder.sort_unstable();
         ladder.dedup();
+        let mut candidates: Vec<(u64, usize)> = s.candidates().map(|f| (f.magic, f.slots.len())).collect();
+        // Fresh magics: half random, half mutants (one to three bits flipped) of the best local
+        // optima, which keep most of their parent's constructive collisions.
+        for n in 0..draws {
+            let magic = if n % 2 == 0 || s.pool.is_empty() {
+                s.raw()
+            } else {
+                let r = s.rng.next_u64();
+                let parent = s.pool[(r >> 32) as usize % s.pool.len().min(16)].magic;
+                let mut magic = parent ^ (1 << (r & 63)) ^ (1 << ((r >> 6) & 63));
+                if r & (1 << 12) != 0 {
+                    magic ^= 1 << ((r >> 13) & 63);
+                }
+                magic
+            };
+            candidates.push((magic, usize::MAX));
+        }
         let mut best: Option<(usize, usize, u64, usize)> = None;
-        let candidates: Vec<(u64, usize)> = s.candidates().map(|f| (f.magic, f.slots.len())).collect();
-        // Mutants of the best local optima: one to three bits flipped. They keep most of the
-        // parent's structure (and its constructive collisions) but shift its holes around.
-        let parents: Vec<u64> = s.pool.iter().take(MUTATED_PARENTS).map(|f| f.magic).collect();
+        // Pool candidates: every offset, lowest first (exact offsets matter: windows with
+        // alternating slots interleave only at the right parity), until one fits.
+        let values = &self.values;
+        let fits = |fp: &Footprint, offset: usize| {
+            fp.slots.iter().all(|&(i, v)| {
+                let e = values[offset + i as usize];
+                e == 0 || e == v
+            })
+        };
+        for fp in s.pool.iter().chain(&s.compact) {
+            let mut offset = low.saturating_sub(fp.min());
+            loop {
+                let end = offset + fp.max() + 1;
+                let key = (end.max(len), fp.slots.len(), fp.magic, offset);
+                if best.is_some_and(|b| key >= b) {
+                    break;
+                }
+                if fits(fp, offset) {
+                    best = Some(key);
+                    break;
+                }
+                offset += 1;
+            }
+        }
+        candidates.drain(..s.pool.len() + s.compact.len());
         for &offset in &ladder {
             for &(magic, used) in &candidates {
                 let limit = best.map_or(usize::MAX, |b| b.0 + 1).min(offset + window + 1);
-                if let Some(end) = s.eval.fits_at(magic, &table, offset, limit) {
+                if let Some(end) = s.eval.fits_at(magic, &self.values, offset, limit) {
                     let key = (end.max(len), used, magic, offset);
                     if best.is_none_or(|b| key < b) {
                         best = Some(key);
                     }
                 }
             }
-            for &parent in &parents {
-                for _ in 0..MUTANTS {
-                    let r = s.rng.next_u64();
-                    let mut magic = parent ^ (1 << (r & 63)) ^ (1 << ((r >> 6) & 63));
-                    if r & (1 << 12) != 0 {
-                        magic ^= 1 << ((r >> 13) & 63);
-                    }
-                    let limit = best.map_or(usize::MAX, |b| b.0 + 1).min(offset + window + 1);
-                    if let Some(end) = s.eval.fits_at(magic, &table, offset, limit) {
-                        let key = (end.max(len), usize::MAX, magic, offset);
-                        if best.is_none_or(|b| key < b) {
-                            best = Some(key);
-                        }
-                    }
-                }
-            }
         }
-        // At `len` every valid candidate fits, so `best` is set.
-        let (_, _, magic, offset) = best.unwrap_or((0, 0, candidates[0].0, len));
-        let cases = &s.eval.cases;
-        for (occ, &att) in cases.occupancies.iter().zip(&cases.attacks) {
-            let p = offset + dense_magic_index(*occ, cases.mask, magic, shift(s.eval.slider));
-            table[p] = att;
-            len = len.max(p + 1);
-        }
-        while table[low] != 0 {
-            low += 1;
-        }
-        magics[k] = magic;
-        offsets[k] = offset;
+        // Past the end every valid candidate fits, and the pools are never empty.
+        let fallback = || (0, 0, s.candidates().next().map_or(0, |f| f.magic), len);
+        let (_, _, magic, offset) = best.unwrap_or_else(fallback);
+        self.put(k, s, magic, offset);
     }
-    (magics, offsets, len)
 }
 
 /// Progress and result of a dense search.
@@ -439,14 +463,47 @@ pub struct SearchResult {
     pub rounds: u64,
 }
 
+/// How much work a dense search does per round; [`SearchParams::DEFAULT`] is what
+/// `search-dense` uses (and what the recorded magics were found with).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Rounds of pool building before the first packing.
+    pub pool_rounds: usize,
+    /// Ruin-and-recreate moves per round.
+    pub moves_per_round: usize,
+    /// Whether to try every structured four-group magic first (about 160 s).
+    pub structured: bool,
+    /// Fresh random and mutated magics tried in context when a rook is put back (a tenth of
+    /// that for a bishop).
+    pub fresh_draws: usize,
+}
+
+impl SearchParams {
+    /// The parameters of `search-dense`.
+    pub const DEFAULT: SearchParams =
+        SearchParams { pool_rounds: 12, moves_per_round: 100, structured: true, fresh_draws: 2_000 };
+}
+
 /// Runs the dense search from `seed` for about `seconds`, in whole rounds. Every round is a
 /// pure function of the seed and the rounds before it, so the same seed and number of rounds
 /// give the same magics on any machine. `log` receives a line per improvement.
 ///
-/// A round: every square climbs once more (rooks with more steps), adding a local optimum to
-/// its pool; then the pools are packed greedily ([`greedy`]) in the best order so far and in
-/// a few perturbed orders, and the smallest array is kept.
-pub fn search_dense(seed: u64, seconds: u64, max_rounds: Option<u64>, log: &mut dyn FnMut(&str)) -> SearchResult {
+/// 1. Every square builds a pool of candidates: local optima of a climb that minimises slots
+///    used (constructive collisions) plus part of the span, and the most compact random
+///    magics (sparse words and their complements).
+/// 2. The squares are placed one by one, rook corners and edges first and bishops last to
+///    fill holes, each where it ends the array lowest.
+/// 3. Each round then grows the pools and makes `moves_per_round` ruin-and-recreate moves:
+///    take out the square that ends the array (or a random one) and one to three others, put
+///    them back in random order, each at its best placement (with fresh random and mutated
+///    magics tried in context), and keep the change unless the array grew.
+pub fn search_dense(
+    seed: u64,
+    params: SearchParams,
+    seconds: u64,
+    max_rounds: Option<u64>,
+    log: &mut dyn FnMut(&str),
+) -> SearchResult {
     let start = Instant::now();
     let keys: Vec<(Slider, Square)> =
         Slider::ALL.into_iter().flat_map(|slider| Square::ALL.into_iter().map(move |sq| (slider, sq))).collect();
@@ -460,49 +517,95 @@ pub fn search_dense(seed: u64, seconds: u64, max_rounds: Option<u64>, log: &mut 
         })
         .collect();
     let mut rng = SearchRng::new(seed, 1000);
-    let mut order: Vec<usize> = Vec::new();
-    let mut best: Option<(Vec<u64>, Vec<usize>, usize)> = None;
-    let mut rounds = 0;
-    loop {
-        rounds += 1;
+    if params.structured {
+        for s in &mut squares {
+            s.structured();
+        }
+        log(&format!("structured candidates tried ({:.0} s)", start.elapsed().as_secs_f64()));
+    }
+    for _ in 0..params.pool_rounds {
         for (s, &(slider, sq)) in squares.iter_mut().zip(&keys) {
             s.climb(steps(slider, sq));
             s.draw(draws(slider, sq));
         }
-        if order.is_empty() {
-            // Rooks before bishops, most relevant squares first; bishops fill holes last.
-            order = (0..keys.len()).collect();
-            order.sort_by_key(|&k| {
-                (keys[k].0 == Slider::Bishop, std::cmp::Reverse(keys[k].0.mask(keys[k].1).count()), k)
-            });
+    }
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_by_key(|&k| (keys[k].0 == Slider::Bishop, std::cmp::Reverse(keys[k].0.mask(keys[k].1).count()), k));
+    let mut table = Arrangement::new(keys.len());
+    for &k in &order {
+        table.place(k, &mut squares[k], 0);
+    }
+    let mut len = table.len();
+    log(&format!("built: {len} entries ({:.0} s)", start.elapsed().as_secs_f64()));
+    let mut rounds = 0;
+    loop {
+        rounds += 1;
+        for (s, &(slider, sq)) in squares.iter_mut().zip(&keys) {
+            s.climb(steps(slider, sq) / 4);
+            s.draw(draws(slider, sq) / 4);
         }
-        let mut this_order = order.clone();
-        if rounds > 1 {
-            for _ in 0..3 {
-                let r = rng.next_u64();
-                let a = (r >> 8) as usize % this_order.len();
-                let b = (a + 1 + (r >> 24) as usize % 8).min(this_order.len() - 1);
-                this_order.swap(a, b);
+        for _ in 0..params.moves_per_round {
+            let r = rng.next_u64();
+            let mut ruined: Vec<usize> = Vec::new();
+            if r & 1 == 0 {
+                let last = (0..keys.len()).max_by_key(|&k| table.placed[k].map_or(0, |p| p.2)).unwrap_or(0);
+                ruined.push(last);
             }
-        }
-        let (magics, offsets, total) = construct(&mut squares, &this_order);
-        if best.as_ref().is_none_or(|b| total <= b.2) {
-            if best.as_ref().is_none_or(|b| total < b.2) {
-                log(&format!("round {rounds}: {total} entries ({:.0} s)", start.elapsed().as_secs_f64()));
+            // The others: mostly squares whose windows reach into the last 8,192 entries,
+            // since only a change there can shorten the array.
+            let near: Vec<usize> =
+                (0..keys.len()).filter(|&k| table.placed[k].is_some_and(|p| p.2 + 8192 >= len)).collect();
+            let extra = 1 + (r >> 1) as usize % 3;
+            for i in 0..extra {
+                let pick = (r >> (8 + 8 * i)) as usize;
+                let k = if pick & 1 == 0 && !near.is_empty() {
+                    near[(pick >> 1) % near.len()]
+                } else {
+                    (pick >> 1) % keys.len()
+                };
+                if !ruined.contains(&k) {
+                    ruined.push(k);
+                }
             }
-            best = Some((magics, offsets, total));
-            order = this_order;
+            let saved: Vec<(usize, (u64, usize, usize))> =
+                ruined.iter().filter_map(|&k| table.placed[k].map(|p| (k, p))).collect();
+            for &k in &ruined {
+                table.remove(k, &squares[k]);
+            }
+            // Random order of reinsertion.
+            for i in (1..ruined.len()).rev() {
+                let j = rng.next_u64() as usize % (i + 1);
+                ruined.swap(i, j);
+            }
+            for &k in &ruined {
+                let fresh = if keys[k].0 == Slider::Rook { params.fresh_draws } else { params.fresh_draws / 10 };
+                table.place(k, &mut squares[k], fresh);
+            }
+            let new_len = table.len();
+            if new_len <= len {
+                if new_len < len {
+                    log(&format!("round {rounds}: {new_len} entries ({:.0} s)", start.elapsed().as_secs_f64()));
+                }
+                len = new_len;
+            } else {
+                for &k in &ruined {
+                    table.remove(k, &squares[k]);
+                }
+                for &(k, (magic, offset, _)) in &saved {
+                    table.put(k, &squares[k], magic, offset);
+                }
+            }
         }
         if max_rounds.is_some_and(|m| rounds >= m) || (max_rounds.is_none() && start.elapsed().as_secs() >= seconds) {
             break;
         }
     }
-    let (magics, offsets, total) = best.expect("at least one round ran");
-    let entry = |k: usize| (magics[k], offsets[k] as u32);
+    let entry = |k: usize| table.placed[k].map_or((0, 0), |(magic, offset, _)| (magic, offset as u32));
     let record = DenseRecord {
         seed,
-        entries: total,
+        entries: table.len(),
         seconds: start.elapsed().as_secs(),
+        rounds,
         command: String::new(),
         rook: (0..64).map(entry).collect(),
         bishop: (64..128).map(entry).collect(),
