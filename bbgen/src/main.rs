@@ -157,9 +157,15 @@ fn stats(root: &Path) -> Result<(), String> {
     line("fancy", fancy.rook.attacks.len() + fancy.bishop.attacks.len(), 24);
     line("dense", dense.attacks.len(), 24);
     line("pext", pext.rook.attacks.len() + pext.bishop.attacks.len(), 16);
-    println!("table knight entries 64 bytes 512");
-    println!("table king entries 64 bytes 512");
-    println!("table pawn entries 128 bytes 1024");
+    // The leaf tables, as bbcore's `const fn`s build them for the generated module.
+    let leaf = |name: &str, entries: usize, bytes: usize| println!("table {name} entries {entries} bytes {bytes}");
+    leaf("knight", bbcore::KNIGHT_ATTACKS.len(), size_of_val(&bbcore::KNIGHT_ATTACKS));
+    leaf("king", bbcore::KING_ATTACKS.len(), size_of_val(&bbcore::KING_ATTACKS));
+    leaf("pawn", 2 * bbcore::PAWN_ATTACKS[0].len(), size_of_val(&bbcore::PAWN_ATTACKS));
+    leaf("between", 64 * bbcore::BETWEEN.len(), size_of_val(&bbcore::BETWEEN));
+    leaf("line", 64 * bbcore::LINE.len(), size_of_val(&bbcore::LINE));
+    leaf("line-masks", bbcore::LINE_MASKS.len(), size_of_val(&bbcore::LINE_MASKS));
+    leaf("first-rank", 64 * bbcore::FIRST_RANK_ATTACKS.len(), size_of_val(&bbcore::FIRST_RANK_ATTACKS));
     Ok(())
 }
 

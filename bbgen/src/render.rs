@@ -46,6 +46,14 @@ pub fn leaf_tokens() -> TokenStream {
         /// Pawn attacks, indexed by colour (white, black) then square.
         pub static PAWN_ATTACKS: [[::bbcore::Bitboard; 64]; 2] =
             [::bbcore::pawn_table(::bbcore::Color::White), ::bbcore::pawn_table(::bbcore::Color::Black)];
+        /// Squares strictly between two aligned squares, indexed by both squares.
+        pub static BETWEEN: [[::bbcore::Bitboard; 64]; 64] = ::bbcore::between_table();
+        /// The whole line through two aligned squares, indexed by both squares.
+        pub static LINE: [[::bbcore::Bitboard; 64]; 64] = ::bbcore::line_table();
+        /// Hyperbola quintessence: file, diagonal and anti-diagonal through each square.
+        pub static LINE_MASKS: [::bbcore::LineMasks; 64] = ::bbcore::line_mask_table();
+        /// Hyperbola quintessence: rank attacks of a rook on the first rank, by file and inner occupancy.
+        pub static FIRST_RANK_ATTACKS: [[u8; 64]; 8] = ::bbcore::first_rank_attack_table();
     }
 }
 

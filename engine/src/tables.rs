@@ -1,12 +1,11 @@
 //! The engine's one door to the leaf tables: knight, king and pawn attacks, between and line.
 //!
-//! Every lookup is a plain index into a `static`; nothing is computed at start-up. Knight, king
-//! and pawn attacks come from the generated module (`crate::generated::leaf`); between and
-//! line stay bbcore's `static`s.
+//! Every lookup is a plain index into a `static` of the generated module
+//! (`crate::generated::leaf`); nothing is computed at start-up.
 
 use bbcore::{Bitboard, Color, Square};
 
-use crate::generated::leaf::{KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
+use crate::generated::leaf::{BETWEEN, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS};
 
 /// Squares a knight on `sq` attacks.
 #[inline(always)]
@@ -29,11 +28,11 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard {
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    bbcore::BETWEEN[a.index()][b.index()]
+    BETWEEN[a.index()][b.index()]
 }
 
 /// The full line through `a` and `b` when they share one, else empty.
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    bbcore::LINE[a.index()][b.index()]
+    LINE[a.index()][b.index()]
 }

@@ -23,6 +23,10 @@ fn leaf_tables_agree() {
     assert_eq!(via_macro::leaf::KNIGHT_ATTACKS, files::leaf::KNIGHT_ATTACKS);
     assert_eq!(via_macro::leaf::KING_ATTACKS, files::leaf::KING_ATTACKS);
     assert_eq!(via_macro::leaf::PAWN_ATTACKS, files::leaf::PAWN_ATTACKS);
+    assert_eq!(via_macro::leaf::BETWEEN, files::leaf::BETWEEN);
+    assert_eq!(via_macro::leaf::LINE, files::leaf::LINE);
+    assert_eq!(via_macro::leaf::LINE_MASKS, files::leaf::LINE_MASKS);
+    assert_eq!(via_macro::leaf::FIRST_RANK_ATTACKS, files::leaf::FIRST_RANK_ATTACKS);
 }
 
 #[test]
