@@ -73,10 +73,10 @@ pub struct BackendReport {
 }
 
 /// How many times each measurement is repeated; the median is reported.
-const ROUNDS: usize = 3;
+const ROUNDS: usize = 5;
 
 /// Measures one backend: lookup speed over a fixed seeded set of (square, occupancy) pairs,
-/// and perft over the six positions, each the median of three rounds.
+/// and perft over the six positions, each the median of five rounds.
 pub fn measure_backend(backend: Backend) -> Option<BackendReport> {
     backend.run(Measure { backend }).ok()
 }

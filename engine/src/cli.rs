@@ -180,9 +180,9 @@ fn run_bench() {
             println!("error: {backend} counted {} nodes, others {}", row.perft_nodes, nodes.unwrap_or(0));
         }
     }
-    println!("auto: {}", Backend::auto());
+    println!("auto: {} ({})", Backend::auto(), Backend::auto_reason());
     println!("(lookups: 4096 seeded square/occupancy pairs, independent; perft: the six standard positions one ply");
-    println!(" below the README depths, {} nodes; each figure the median of 3 rounds)", nodes.unwrap_or(0));
+    println!(" below the README depths, {} nodes; each figure the median of 5 rounds)", nodes.unwrap_or(0));
 }
 
 fn run_suite(args: &[String]) -> Result<i32, UsageError> {

@@ -136,6 +136,15 @@ impl Backend {
         if Pext::detect().is_some() && pext_is_fast() { Backend::Pext } else { MAGIC_FALLBACK }
     }
 
+    /// Why [`Backend::auto`] picks what it picks on this CPU, in words for reports.
+    pub fn auto_reason() -> &'static str {
+        match (Pext::detect().is_some(), pext_is_fast()) {
+            (true, true) => "BMI2 present and pext runs in hardware",
+            (true, false) => "BMI2 present but pext is microcoded here (AMD Zen 1/2), so fancy magic",
+            (false, _) => "no BMI2, so fancy magic",
+        }
+    }
+
     /// Runs `f` with this backend's token; `Err(Unsupported)` if this CPU cannot run it.
     pub fn run<F: WithSliders>(self, f: F) -> Result<F::Output, Unsupported> {
         match self {
