@@ -46,7 +46,8 @@ fn expand(result: Result<proc_macro2::TokenStream, bbgen::Error>) -> TokenStream
     }
 }
 
-/// The leaf tables: `KNIGHT_ATTACKS`, `KING_ATTACKS`, `PAWN_ATTACKS`, initialised by bbcore's
+/// The leaf tables: `KNIGHT_ATTACKS`, `KING_ATTACKS`, `PAWN_ATTACKS`, `BETWEEN`, `LINE`,
+/// `LINE_MASKS` and `FIRST_RANK_ATTACKS`, initialised by bbcore's
 /// `const fn` builders. Takes no input.
 #[proc_macro]
 pub fn leaf_tables(input: TokenStream) -> TokenStream {
