@@ -231,12 +231,17 @@ impl Position {
         // a boxed-in king that cannot castle skips the whole map.
         let king_targets = tables::king(king) & !ours;
         let may_castle = checkers.is_empty() && self.castling.any_for(us);
-        let danger = if king_targets.any() || may_castle {
-            self.attacked_squares(sliders, them, occupied.without(king))
+        let without_king = occupied.without(king);
+        let (danger, safe_targets) = if may_castle || king_targets.more_than_one() {
+            let danger = self.attacked_squares(sliders, them, without_king);
+            (danger, king_targets & !danger)
         } else {
-            Bitboard::EMPTY
+            // At most one square to check: asking who attacks it is cheaper than the map.
+            let attacked =
+                king_targets.lowest().is_some_and(|sq| self.attackers(sliders, sq, them, without_king).any());
+            (Bitboard::EMPTY, if attacked { Bitboard::EMPTY } else { king_targets })
         };
-        sink.piece_moves(king, king_targets & !danger);
+        sink.piece_moves(king, safe_targets);
         if checkers.more_than_one() {
             return;
         }
