@@ -3,7 +3,7 @@
 //! as is. Both routes therefore declare the same items with the same values.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 
 use crate::Error;
 use crate::dense::{self, DenseTables};
@@ -68,9 +68,12 @@ fn fancy_magics(layout: &FancyLayout) -> TokenStream {
 
 /// The fancy layout: per-square magics and one attack array per slider.
 pub fn fancy_tokens(t: &FancyTables) -> TokenStream {
-    let (rook, bishop) = (fancy_magics(&t.rook), fancy_magics(&t.bishop));
-    let (rn, bn) = (Literal::usize_unsuffixed(t.rook.attacks.len()), Literal::usize_unsuffixed(t.bishop.attacks.len()));
-    let (ra, ba) = (array(&t.rook.attacks), array(&t.bishop.attacks));
+    let statics = per_slider_statics(
+        quote! { Magic },
+        ("ROOK_MAGICS", "BISHOP_MAGICS", "magics"),
+        (fancy_magics(&t.rook), fancy_magics(&t.bishop)),
+        (&t.rook.attacks, &t.bishop.attacks),
+    );
     quote! {
         /// One square's fancy magic: `attacks[offset + ((occupied & mask) * magic >> shift)]`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,14 +87,7 @@ pub fn fancy_tokens(t: &FancyTables) -> TokenStream {
             /// Right shift, `64 - popcount(mask)`.
             pub shift: u32,
         }
-        /// Rook magics, indexed by square.
-        pub static ROOK_MAGICS: [Magic; 64] = #rook;
-        /// Bishop magics, indexed by square.
-        pub static BISHOP_MAGICS: [Magic; 64] = #bishop;
-        /// Rook attacks, indexed through [`ROOK_MAGICS`].
-        pub static ROOK_ATTACKS: [u64; #rn] = #ra;
-        /// Bishop attacks, indexed through [`BISHOP_MAGICS`].
-        pub static BISHOP_ATTACKS: [u64; #bn] = #ba;
+        #statics
     }
 }
 
@@ -141,9 +137,12 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
         });
         quote! { [#(#e),*] }
     };
-    let (rook, bishop) = (entries(&t.rook), entries(&t.bishop));
-    let (rn, bn) = (Literal::usize_unsuffixed(t.rook.attacks.len()), Literal::usize_unsuffixed(t.bishop.attacks.len()));
-    let (ra, ba) = (array(&t.rook.attacks), array(&t.bishop.attacks));
+    let statics = per_slider_statics(
+        quote! { Entry },
+        ("ROOK_ENTRIES", "BISHOP_ENTRIES", "masks and offsets"),
+        (entries(&t.rook), entries(&t.bishop)),
+        (&t.rook.attacks, &t.bishop.attacks),
+    );
     quote! {
         /// One square's PEXT entry: `attacks[offset + pext(occupied, mask)]`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,13 +152,34 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
             /// Start of the square's window in the attack array.
             pub offset: u32,
         }
-        /// Rook masks and offsets, indexed by square.
-        pub static ROOK_ENTRIES: [Entry; 64] = #rook;
-        /// Bishop masks and offsets, indexed by square.
-        pub static BISHOP_ENTRIES: [Entry; 64] = #bishop;
-        /// Rook attacks, indexed through [`ROOK_ENTRIES`].
+        #statics
+    }
+}
+
+/// The four statics a per-slider layout (fancy, PEXT) shares: the rook and bishop per-square
+/// records of type `record` under the given names, and one attack array per slider indexed
+/// through them.
+fn per_slider_statics(
+    record: TokenStream,
+    (rook_name, bishop_name, what): (&str, &str, &str),
+    (rook, bishop): (TokenStream, TokenStream),
+    (rook_attacks, bishop_attacks): (&[u64], &[u64]),
+) -> TokenStream {
+    let (rook_ident, bishop_ident) = (format_ident!("{rook_name}"), format_ident!("{bishop_name}"));
+    let (rook_doc, bishop_doc) =
+        (format!(" Rook {what}, indexed by square."), format!(" Bishop {what}, indexed by square."));
+    let rook_attacks_doc = format!(" Rook attacks, indexed through [`{rook_name}`].");
+    let bishop_attacks_doc = format!(" Bishop attacks, indexed through [`{bishop_name}`].");
+    let (rn, bn) = (Literal::usize_unsuffixed(rook_attacks.len()), Literal::usize_unsuffixed(bishop_attacks.len()));
+    let (ra, ba) = (array(rook_attacks), array(bishop_attacks));
+    quote! {
+        #[doc = #rook_doc]
+        pub static #rook_ident: [#record; 64] = #rook;
+        #[doc = #bishop_doc]
+        pub static #bishop_ident: [#record; 64] = #bishop;
+        #[doc = #rook_attacks_doc]
         pub static ROOK_ATTACKS: [u64; #rn] = #ra;
-        /// Bishop attacks, indexed through [`BISHOP_ENTRIES`].
+        #[doc = #bishop_attacks_doc]
         pub static BISHOP_ATTACKS: [u64; #bn] = #ba;
     }
 }
