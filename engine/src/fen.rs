@@ -28,6 +28,9 @@ pub enum FenError {
     KingCount(Color, u32),
     /// A pawn stands on the first or last rank.
     PawnOnBackRank(Square),
+    /// A side has more material than a game can produce: over 16 pieces, over 8 pawns, or more
+    /// promoted pieces than missing pawns.
+    TooMuchMaterial(Color),
     /// The side field is not `w` or `b`.
     BadSide(String),
     /// The side that is not to move is in check.
@@ -62,6 +65,10 @@ impl fmt::Display for FenError {
                 }
             }
             FenError::PawnOnBackRank(sq) => write!(f, "FEN placement field: pawn on first or last rank ({sq})"),
+            FenError::TooMuchMaterial(c) => {
+                let side = if *c == Color::White { "white" } else { "black" };
+                write!(f, "FEN placement field: {side} has more pieces than a game can produce")
+            }
             FenError::BadSide(s) => write!(f, "FEN side field must be 'w' or 'b', found {s:?}"),
             FenError::OpponentInCheck => write!(f, "FEN side field: the side not to move is in check"),
             FenError::BadCastlingChar(c) => write!(f, "FEN castling field has bad character {c:?}"),
@@ -153,7 +160,25 @@ fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
     if let Some(sq) = (pos.role(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).lowest() {
         return Err(FenError::PawnOnBackRank(sq));
     }
+    for color in Color::ALL {
+        if !material_is_possible(pos, color) {
+            return Err(FenError::TooMuchMaterial(color));
+        }
+    }
     Ok(())
+}
+
+/// At most 16 pieces and 8 pawns, and no more pieces beyond the starting set (1 queen, 2 rooks,
+/// 2 bishops, 2 knights) than pawns have gone missing to promote. This also bounds the number
+/// of legal moves well below [`crate::movegen::MAX_MOVES`].
+fn material_is_possible(pos: &Position, color: Color) -> bool {
+    let count = |role| pos.pieces(color, role).count();
+    let pawns = count(Role::Pawn);
+    let extra = [(Role::Queen, 1), (Role::Rook, 2), (Role::Bishop, 2), (Role::Knight, 2)]
+        .iter()
+        .map(|&(role, start)| count(role).saturating_sub(start))
+        .sum::<u32>();
+    pos.color(color).count() <= 16 && pawns <= 8 && extra <= 8 - pawns
 }
 
 fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {

@@ -27,8 +27,11 @@ pub trait MoveSink {
     fn special(&mut self, mv: Move);
 }
 
-/// The most legal moves any chess position has is 218.
-pub const MAX_MOVES: usize = 256;
+/// Room for every legal move of any position a FEN can load. Reachable positions have at most
+/// 218; FEN parsing rejects material a game cannot produce, which caps a side at nine queens,
+/// two rooks, two bishops, two knights and a king: at most 9*27 + 2*14 + 2*13 + 2*8 + 8 + 2
+/// = 343 moves.
+pub const MAX_MOVES: usize = 344;
 
 /// A fixed-capacity list of moves; no allocation.
 #[derive(Clone)]
@@ -46,7 +49,7 @@ impl MoveList {
 
     #[inline(always)]
     fn push(&mut self, mv: Move) {
-        // A legal position never has more than 218 moves, so this never drops one.
+        // No position FEN parsing accepts has more than MAX_MOVES moves, so this never drops one.
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = mv;
             self.len += 1;

@@ -80,6 +80,9 @@ fn every_error_kind_is_rejected_with_its_message() {
         ("k7/8/8/8/8/8/8/K5P1 w - - 0 1", FenError::PawnOnBackRank(Square::G1), "pawn on first or last rank"),
         ("kP6/8/8/8/8/8/8/K7 w - - 0 1", FenError::PawnOnBackRank(Square::B8), "pawn"),
         ("k7/8/8/8/8/8/8/K7 x - - 0 1", FenError::BadSide("x".into()), "side field"),
+        ("k7/8/8/8/8/8/QQQQQQQQ/KQQQQQQQ w - - 0 1", FenError::TooMuchMaterial(Color::White), "more pieces"),
+        ("k7/pppppppp/8/8/8/8/PPPPPPPP/KNNN4 w - - 0 1", FenError::TooMuchMaterial(Color::White), "more pieces"),
+        ("k7/8/8/8/8/8/PPPPPPPP/KNNN4 w - - 0 1", FenError::TooMuchMaterial(Color::White), "game can produce"),
         ("k7/8/8/8/8/8/8/R6K w - - 0 1", FenError::OpponentInCheck, "not to move is in check"),
         ("k7/8/8/8/8/8/8/K7 w X - 0 1", FenError::BadCastlingChar('X'), "castling field"),
         ("k7/8/8/8/8/8/8/4K3 w K - 0 1", FenError::CastlingWithoutPieces('K'), "no king and rook"),
@@ -98,6 +101,8 @@ fn every_error_kind_is_rejected_with_its_message() {
         let message = err.to_string();
         assert!(message.contains(words), "{fen}: message {message:?} should mention {words:?}");
     }
-    // Valid edge cases are accepted.
+    // Valid edge cases are accepted: nine queens after eight promotions, en passant.
     assert!("k7/8/8/4pP2/8/8/8/K7 w - e6 0 1".parse::<Position>().is_ok());
+    assert!("k7/pp6/8/8/8/8/8/KQQQQQQQ w - - 0 1".parse::<Position>().is_ok());
+    assert!("k7/ppp5/8/8/8/8/QQQQQQQQ/KQRRBBNN w - - 0 1".parse::<Position>().is_ok());
 }

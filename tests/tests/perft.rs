@@ -84,3 +84,12 @@ fn threads_and_hash_give_the_same_counts() {
     let kiwipete: Position = STANDARD_POSITIONS[1].1.parse().unwrap();
     assert_eq!(perft_with(&kiwipete, 5, KoggeStone, PerftOptions { threads: 2, hash_mb: 1 }), 193_690_690);
 }
+
+#[test]
+fn the_218_move_position() {
+    // The most legal moves known in a reachable position; counts checked with python-chess.
+    let pos: Position = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1".parse().unwrap();
+    assert_eq!(perft_with(Backend::auto(), &pos, 1), 218);
+    assert_eq!(perft_with(Backend::auto(), &pos, 3), 19_073);
+    assert_eq!(pos.legal_moves(bbengine::KoggeStone).len(), 218);
+}
