@@ -34,6 +34,6 @@ pub use perft::{PerftOptions, divide, divide_with, perft, perft_with};
 pub use perft_table::PerftTable;
 pub use position::Position;
 pub use sliders::{
-    Backend, DenseMagic, FancyMagic, Hyperbola, KoggeStone, Pext, Reference, SimdKoggeStone, Sliders, Unsupported,
-    WithSliders,
+    Avx512KoggeStone, Backend, DenseMagic, FancyMagic, Hyperbola, KoggeStone, Pext, Reference, SimdKoggeStone, Sliders,
+    Unsupported, WithSliders,
 };

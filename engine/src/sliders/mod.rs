@@ -3,6 +3,7 @@
 //! Move generation is generic over [`Sliders`], so every backend gets its own monomorphised
 //! generator and a benchmark measures the whole program per backend.
 
+mod avx512_kogge_stone;
 mod dense;
 mod fancy;
 mod hyperbola;
@@ -16,6 +17,7 @@ use core::str::FromStr;
 
 use bbcore::{Bitboard, Square};
 
+pub use avx512_kogge_stone::Avx512KoggeStone;
 pub use dense::DenseMagic;
 pub use fancy::FancyMagic;
 pub use hyperbola::Hyperbola;
@@ -79,6 +81,8 @@ pub enum Backend {
     KoggeStone,
     /// Kogge-Stone with the four directions in AVX2 lanes (needs AVX2).
     SimdKoggeStone,
+    /// Kogge-Stone with AVX-512VL rotates and ternary logic (needs AVX-512F/VL).
+    Avx512KoggeStone,
     /// Hyperbola quintessence: subtraction and byte swap, 2 KiB of tables.
     Hyperbola,
     /// Fancy magic bitboards (variable shift).
@@ -95,6 +99,7 @@ impl Backend {
         Backend::Reference,
         Backend::KoggeStone,
         Backend::SimdKoggeStone,
+        Backend::Avx512KoggeStone,
         Backend::Hyperbola,
         Backend::FancyMagic,
         Backend::DenseMagic,
@@ -107,6 +112,7 @@ impl Backend {
             Backend::Reference => Reference::NAME,
             Backend::KoggeStone => KoggeStone::NAME,
             Backend::SimdKoggeStone => SimdKoggeStone::NAME,
+            Backend::Avx512KoggeStone => Avx512KoggeStone::NAME,
             Backend::Hyperbola => Hyperbola::NAME,
             Backend::FancyMagic => FancyMagic::NAME,
             Backend::DenseMagic => DenseMagic::NAME,
@@ -119,6 +125,7 @@ impl Backend {
         match self {
             Backend::Pext => Pext::detect().is_some(),
             Backend::SimdKoggeStone => SimdKoggeStone::detect().is_some(),
+            Backend::Avx512KoggeStone => Avx512KoggeStone::detect().is_some(),
             _ => true,
         }
     }
@@ -151,6 +158,7 @@ impl Backend {
             Backend::Reference => Ok(f.call(Reference)),
             Backend::KoggeStone => Ok(f.call(KoggeStone)),
             Backend::SimdKoggeStone => SimdKoggeStone::detect().map(|s| f.call(s)).ok_or(Unsupported(self)),
+            Backend::Avx512KoggeStone => Avx512KoggeStone::detect().map(|s| f.call(s)).ok_or(Unsupported(self)),
             Backend::Hyperbola => Ok(f.call(Hyperbola)),
             Backend::FancyMagic => Ok(f.call(FancyMagic)),
             Backend::DenseMagic => Ok(f.call(DenseMagic)),
