@@ -17,10 +17,10 @@ const fn walk(from: Square, step: (i8, i8), stop: Option<Square>) -> Bitboard {
     let mut set = Bitboard::EMPTY;
     let mut cur = from;
     while let Some(next) = cur.offset(step.0, step.1) {
-        if let Some(s) = stop {
-            if s as u8 == next as u8 {
-                break;
-            }
+        if let Some(s) = stop
+            && s as u8 == next as u8
+        {
+            break;
         }
         set = set.with(next);
         cur = next;

@@ -163,10 +163,10 @@ fn setwise_generators_match_per_square_tables() {
             for s in set {
                 if let Some(t) = s.offset(0, forward).filter(|t| empty.has(*t)) {
                     push.set(t);
-                    if s.rank() == start_rank {
-                        if let Some(t2) = t.offset(0, forward).filter(|t2| empty.has(*t2)) {
-                            double.set(t2);
-                        }
+                    if s.rank() == start_rank
+                        && let Some(t2) = t.offset(0, forward).filter(|t2| empty.has(*t2))
+                    {
+                        double.set(t2);
                     }
                 }
                 if let Some(t) = s.offset(1, forward) {
