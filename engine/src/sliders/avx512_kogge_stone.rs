@@ -86,32 +86,4 @@ mod avx512 {
     }
 }
 
-impl Avx512KoggeStone {
-    #[inline(always)]
-    fn attacks(self, sq: Square, occupied: Bitboard, lanes: &Lanes) -> Bitboard {
-        #[cfg(target_arch = "x86_64")]
-        {
-            // SAFETY: an `Avx512KoggeStone` value exists only after AVX-512F/VL were detected.
-            Bitboard(unsafe { avx512::attacks(1 << sq as u8, occupied.0, lanes) })
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = (sq, occupied, lanes);
-            unreachable!("Avx512KoggeStone::detect returns None off x86_64")
-        }
-    }
-}
-
-impl Sliders for Avx512KoggeStone {
-    const NAME: &'static str = "kogge-stone-avx512";
-
-    #[inline(always)]
-    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.attacks(sq, occupied, &ROOK)
-    }
-
-    #[inline(always)]
-    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.attacks(sq, occupied, &BISHOP)
-    }
-}
+simd_kogge_stone_sliders!(Avx512KoggeStone, "kogge-stone-avx512", avx512);

@@ -3,6 +3,44 @@
 //! Move generation is generic over [`Sliders`], so every backend gets its own monomorphised
 //! generator and a benchmark measures the whole program per backend.
 
+/// The glue the SIMD Kogge-Stone backends share: `Sliders` for the token `$token`, whose file
+/// defines `ROOK` and `BISHOP` lanes and a module `$simd` with the `unsafe fn attacks(slider,
+/// occupied, lanes) -> u64` that needs the CPU features the token was detected with.
+macro_rules! simd_kogge_stone_sliders {
+    ($token:ident, $name:literal, $simd:ident) => {
+        impl $token {
+            #[inline(always)]
+            fn attacks(self, sq: Square, occupied: Bitboard, lanes: &Lanes) -> Bitboard {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    // SAFETY: a token exists only after `detect` found the CPU features that
+                    // `attacks` is compiled with.
+                    Bitboard(unsafe { $simd::attacks(1 << sq as u8, occupied.0, lanes) })
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                {
+                    let _ = (sq, occupied, lanes);
+                    unreachable!(concat!(stringify!($token), "::detect returns None off x86_64"))
+                }
+            }
+        }
+
+        impl Sliders for $token {
+            const NAME: &'static str = $name;
+
+            #[inline(always)]
+            fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
+                self.attacks(sq, occupied, &ROOK)
+            }
+
+            #[inline(always)]
+            fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
+                self.attacks(sq, occupied, &BISHOP)
+            }
+        }
+    };
+}
+
 mod avx512_kogge_stone;
 mod dense;
 mod fancy;

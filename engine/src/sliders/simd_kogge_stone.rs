@@ -78,32 +78,4 @@ mod avx2 {
     }
 }
 
-impl SimdKoggeStone {
-    #[inline(always)]
-    fn attacks(self, sq: Square, occupied: Bitboard, lanes: &Lanes) -> Bitboard {
-        #[cfg(target_arch = "x86_64")]
-        {
-            // SAFETY: a `SimdKoggeStone` value exists only after AVX2 was detected.
-            Bitboard(unsafe { avx2::attacks(1 << sq as u8, occupied.0, lanes) })
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = (sq, occupied, lanes);
-            unreachable!("SimdKoggeStone::detect returns None off x86_64")
-        }
-    }
-}
-
-impl Sliders for SimdKoggeStone {
-    const NAME: &'static str = "kogge-stone-avx2";
-
-    #[inline(always)]
-    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.attacks(sq, occupied, &ROOK)
-    }
-
-    #[inline(always)]
-    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.attacks(sq, occupied, &BISHOP)
-    }
-}
+simd_kogge_stone_sliders!(SimdKoggeStone, "kogge-stone-avx2", avx2);
