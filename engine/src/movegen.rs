@@ -4,8 +4,8 @@
 //! can add popcounts (bulk counting at the last perft ply) while a list sink expands them.
 
 use bbcore::{
-    Bitboard, Color, Role, Square, pawn_captures_east, pawn_captures_west, pawn_double_pushes, pawn_promotion_rank,
-    pawn_pushes,
+    Bitboard, Color, Rank, Role, Square, pawn_captures_east, pawn_captures_west, pawn_double_pushes,
+    pawn_promotion_rank, pawn_pushes,
 };
 
 use crate::castling::CastleSide;
@@ -267,15 +267,14 @@ impl Position {
         for from in self.orthogonal_sliders(us) & movable & !pinned {
             sink.piece_moves(from, sliders.rook(from, occupied) & targets);
         }
-        // Pinned sliders (never in check: `movable` left them out) move along the pin only.
-        for from in self.diagonal_sliders(us) & movable & pinned {
-            sink.piece_moves(from, sliders.bishop(from, occupied) & targets & tables::line(king, from));
+        let pawns = self.pieces(us, Role::Pawn) & movable;
+        // Free pawns as whole sets; pinned pieces (never in check) are rare, so one branch
+        // skips all of their loops.
+        self.generate_pawn_set(us, pawns & !pinned, targets, sink);
+        let pinned_movers = movable & pinned;
+        if pinned_movers.any() {
+            self.generate_pinned(sliders, us, king, occupied, targets, pinned_movers, sink);
         }
-        for from in self.orthogonal_sliders(us) & movable & pinned {
-            sink.piece_moves(from, sliders.rook(from, occupied) & targets & tables::line(king, from));
-        }
-
-        self.generate_pawn_moves(us, king, targets, pinned, movable, sink);
         if let Some(ep) = self.en_passant {
             self.generate_en_passant(sliders, us, ep, king, sink);
         }
@@ -284,20 +283,27 @@ impl Position {
         }
     }
 
+    /// Moves of pinned pieces: along the line through king and pin only. Knights pinned
+    /// cannot move at all.
     #[inline(always)]
-    fn generate_pawn_moves<K: MoveSink>(
+    #[allow(clippy::too_many_arguments)]
+    fn generate_pinned<S: Sliders, K: MoveSink>(
         &self,
+        sliders: S,
         us: Color,
         king: Square,
+        occupied: Bitboard,
         targets: Bitboard,
         pinned: Bitboard,
-        movable: Bitboard,
         sink: &mut K,
     ) {
-        let pawns = self.pieces(us, Role::Pawn) & movable;
-        // Free pawns as whole sets; pinned ones (never in check) one by one along their pin.
-        self.generate_pawn_set(us, pawns & !pinned, targets, sink);
-        for pawn in pawns & pinned {
+        for from in self.diagonal_sliders(us) & pinned {
+            sink.piece_moves(from, sliders.bishop(from, occupied) & targets & tables::line(king, from));
+        }
+        for from in self.orthogonal_sliders(us) & pinned {
+            sink.piece_moves(from, sliders.rook(from, occupied) & targets & tables::line(king, from));
+        }
+        for pawn in self.pieces(us, Role::Pawn) & pinned {
             self.generate_pawn_set(us, Bitboard::from_square(pawn), targets & tables::line(king, pawn), sink);
         }
     }
@@ -334,8 +340,7 @@ impl Position {
         sink: &mut K,
     ) {
         let them = us.other();
-        let captured =
-            Square::from_coords(ep.file(), if us == Color::White { bbcore::Rank::Fifth } else { bbcore::Rank::Fourth });
+        let captured = Square::from_coords(ep.file(), if us == Color::White { Rank::Fifth } else { Rank::Fourth });
         for from in tables::pawn(them, ep) & self.pieces(us, Role::Pawn) {
             let occupied = self.occupied().without(from).without(captured).with(ep);
             let still_attacked = sliders.rook(king, occupied) & self.orthogonal_sliders(them)
