@@ -143,7 +143,7 @@ fn perft_body<S: Sliders>(
             let mut nodes = 0;
             for &mv in pos.legal_moves(sliders).iter() {
                 let mut child = *pos;
-                child.play(mv);
+                child.play_unkeyed(mv);
                 nodes += child.count_legal_moves(sliders);
             }
             nodes
