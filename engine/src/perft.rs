@@ -141,9 +141,9 @@ fn perft_body<S: Sliders>(
         // The parents of the leaves count their children's moves in place, without a call.
         2 => {
             let mut nodes = 0;
+            let mut child = *pos;
             for &mv in pos.legal_moves(sliders).iter() {
-                let mut child = *pos;
-                child.play_unkeyed(mv);
+                pos.write_child_to_count(mv, &mut child);
                 nodes += child.count_legal_moves(sliders);
             }
             nodes

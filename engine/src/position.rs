@@ -221,6 +221,53 @@ impl Position {
         self.play_keyed::<false>(mv);
     }
 
+    /// Makes `child` the position after `mv` as far as counting its moves goes: piece sets,
+    /// side to move, castling rights and en passant square. Its mailbox, key and clocks are
+    /// left stale, so `child` must only be counted, never played on. Perft's leaf parents reuse
+    /// one `child` for all their moves.
+    ///
+    /// Every field the count reads is written whole from `self`, never edited in place: an
+    /// edit reads the word back, and reading a word soon after a wider store of it (as a
+    /// copy makes) stalls. A capture clears the target square from every set, so it needs no
+    /// lookup of what stood there.
+    #[inline(always)]
+    pub(crate) fn write_child_to_count(&self, mv: Move, child: &mut Position) {
+        let kind = mv.kind();
+        let (from, to) = (mv.from(), mv.to());
+        let (Some(moving), false) = (self.board.get(from), matches!(kind, MoveKind::Castle | MoveKind::EnPassant))
+        else {
+            // Castling and en passant are rare: the general path.
+            *child = *self;
+            child.play_unkeyed(mv);
+            return;
+        };
+        let (us, them) = (self.side, self.side.other());
+        let (from_bit, to_bit) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        let placed = kind.promotion().unwrap_or(moving.role);
+        for role in Role::ALL {
+            let mut set = self.roles[role.index()] & !to_bit;
+            if role == moving.role {
+                set ^= from_bit;
+            }
+            if role == placed {
+                set ^= to_bit;
+            }
+            child.roles[role.index()] = set;
+        }
+        child.colors[us.index()] = self.colors[us.index()] ^ from_bit ^ to_bit;
+        child.colors[them.index()] = self.colors[them.index()] & !to_bit;
+        child.side = us; // until the end: the en passant check below asks who moved
+        child.castling = self.castling;
+        if ((from_bit | to_bit) & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() && !self.castling.is_empty() {
+            child.update_castling::<false>(moving, from, to);
+        }
+        child.en_passant = None;
+        if kind == MoveKind::DoublePush {
+            child.set_en_passant_after_double_push::<false>(from, to);
+        }
+        child.side = them;
+    }
+
     #[inline(always)]
     fn play_keyed<const KEYED: bool>(&mut self, mv: Move) {
         let us = self.side;
