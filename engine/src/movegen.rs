@@ -233,7 +233,7 @@ impl Position {
         // The enemy's attacks (seen through our king) matter only where our king could go:
         // a boxed-in king that cannot castle skips the whole map.
         let king_targets = tables::king(king) & !ours;
-        let may_castle = checkers.is_empty() && self.castling.any_for(us);
+        let may_castle = checkers.is_empty() && self.castling.any_for(us) && self.castling_unblocked(us, king);
         let without_king = occupied.without(king);
         let (danger, safe_targets) = if may_castle || king_targets.more_than_one() {
             let danger = self.attacked_squares(sliders, them, without_king);
@@ -351,6 +351,15 @@ impl Position {
                 sink.special(Move::new(from, ep, MoveKind::EnPassant));
             }
         }
+    }
+
+    /// Whether some right of `us` has nothing standing between king and rook: otherwise
+    /// castling needs no look at attacked squares at all.
+    #[inline(always)]
+    fn castling_unblocked(&self, us: Color, king: Square) -> bool {
+        CastleSide::ALL.into_iter().any(|side| {
+            self.castling.rook(us, side).is_some_and(|rook| (tables::between(king, rook) & self.occupied()).is_empty())
+        })
     }
 
     /// Castling as king takes own rook: the squares both pieces cross must be empty (but for
