@@ -16,6 +16,7 @@ pub mod cpu;
 pub mod epd;
 pub mod fen;
 pub mod generated;
+mod leaf_parent;
 mod mailbox;
 pub mod movegen;
 pub mod moves;

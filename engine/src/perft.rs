@@ -139,15 +139,7 @@ fn perft_body<S: Sliders>(
         0 => 1,
         1 => pos.count_legal_moves(sliders),
         // The parents of the leaves count their children's moves in place, without a call.
-        2 => {
-            let mut nodes = 0;
-            let mut child = *pos;
-            for &mv in pos.legal_moves(sliders).iter() {
-                pos.write_child_to_count(mv, &mut child);
-                nodes += child.count_legal_moves(sliders);
-            }
-            nodes
-        }
+        2 => crate::leaf_parent::count_grandchildren(pos, sliders),
         _ => {
             if let Some(n) = table.and_then(|t| t.probe(pos.key(), depth)) {
                 return n;

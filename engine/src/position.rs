@@ -230,18 +230,20 @@ impl Position {
     /// edit reads the word back, and reading a word soon after a wider store of it (as a
     /// copy makes) stalls. A capture clears the target square from every set, so it needs no
     /// lookup of what stood there.
+    ///
+    /// `moving` is the role of the piece on `mv.from()`, which the caller knows.
     #[inline(always)]
-    pub(crate) fn write_child_to_count(&self, mv: Move, child: &mut Position) {
+    pub(crate) fn write_child_to_count(&self, mv: Move, moving: Role, child: &mut Position) {
         let kind = mv.kind();
         let (from, to) = (mv.from(), mv.to());
-        let (Some(moving), false) = (self.board.get(from), matches!(kind, MoveKind::Castle | MoveKind::EnPassant))
-        else {
-            // Castling and en passant are rare: the general path.
+        if matches!(kind, MoveKind::Castle | MoveKind::EnPassant) {
+            // Rare: the general path.
             *child = *self;
             child.play_unkeyed(mv);
             return;
-        };
+        }
         let (us, them) = (self.side, self.side.other());
+        let moving = Piece::new(us, moving);
         let (from_bit, to_bit) = (Bitboard::from_square(from), Bitboard::from_square(to));
         let placed = kind.promotion().unwrap_or(moving.role);
         for role in Role::ALL {

@@ -1,0 +1,77 @@
+//! Perft's leaf parents: the nodes two plies above the leaves, where most of a perft's time
+//! goes. Each child is written into one reused position and its moves counted in bulk.
+
+use bbcore::{Bitboard, Role, Square};
+
+use crate::movegen::{MoveList, MoveSink};
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::sliders::Sliders;
+
+/// The leaves two plies below `pos`: the sum over its legal moves of each child's number of
+/// legal moves.
+#[inline(always)]
+pub(crate) fn count_grandchildren<S: Sliders>(pos: &Position, sliders: S) -> u64 {
+    let mut moves = ChildMoves::default();
+    pos.generate(sliders, &mut moves);
+    let mut child = *pos;
+    let mut nodes = 0;
+    for &(from, targets) in &moves.pieces[..moves.piece_count] {
+        // One mailbox read per piece, not per move.
+        let Some(piece) = pos.piece_at(from) else { continue };
+        for to in targets {
+            pos.write_child_to_count(Move::new(from, to, MoveKind::Normal), piece.role, &mut child);
+            nodes += child.count_legal_moves(sliders);
+        }
+    }
+    for &mv in moves.pawns_and_specials.iter() {
+        pos.write_child_to_count(mv, Role::Pawn, &mut child);
+        nodes += child.count_legal_moves(sliders);
+    }
+    nodes
+}
+
+/// A leaf parent's moves as the generator hands them over: a target set per piece, and pawn
+/// moves, castling and en passant one by one. Pieces need no move built or decoded, and their
+/// role is looked up once per piece.
+struct ChildMoves {
+    /// Every piece that moves, with its targets; a queen twice (diagonal and straight
+    /// moves). At most 25: FEN parsing allows no more material than a game can have, so a
+    /// side has at most a king and 15 other pieces, nine of them queens.
+    pieces: [(Square, Bitboard); 32],
+    piece_count: usize,
+    pawns_and_specials: MoveList,
+}
+
+impl Default for ChildMoves {
+    #[inline(always)]
+    fn default() -> ChildMoves {
+        ChildMoves { pieces: [(Square::A1, Bitboard::EMPTY); 32], piece_count: 0, pawns_and_specials: MoveList::new() }
+    }
+}
+
+impl MoveSink for ChildMoves {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        debug_assert!(self.piece_count < self.pieces.len(), "more pieces than FEN parsing allows");
+        if let Some(slot) = self.pieces.get_mut(self.piece_count) {
+            *slot = (from, targets);
+            self.piece_count += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, back: i8, kind: MoveKind) {
+        self.pawns_and_specials.pawn_moves(targets, back, kind);
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, back: i8) {
+        self.pawns_and_specials.promotions(targets, back);
+    }
+
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.pawns_and_specials.special(mv);
+    }
+}
