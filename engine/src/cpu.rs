@@ -1,5 +1,6 @@
-//! Run-time CPU dispatch: the hot path is compiled twice, for baseline x86-64 and for an
-//! x86-64-v3 level (AVX2, BMI1/2, POPCNT, LZCNT), and the entry point picks one.
+//! Run-time CPU dispatch: the hot path is compiled for baseline x86-64 and for an x86-64-v3
+//! level (AVX2, BMI1/2, POPCNT, LZCNT), and the entry point picks one. Backends whose lookups
+//! are AVX-512 code also get an x86-64-v4 copy ([`has_v4`]).
 //!
 //! A plain `cargo build --release` targets baseline x86-64, which has no POPCNT or TZCNT
 //! instruction; counting moves by popcount needs them to be fast. Nothing here is baked in at
@@ -15,6 +16,19 @@ macro_rules! v3_fn {
 }
 pub(crate) use v3_fn;
 
+/// Compiles the function it wraps for x86-64-v4 (v3 plus AVX-512 F/VL/BW/DQ/CD); keep the list
+/// in sync with [`has_v4`].
+macro_rules! v4_fn {
+    ($item:item) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(
+            enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2,fma,movbe,avx512f,avx512vl,avx512bw,avx512dq,avx512cd"
+        )]
+        $item
+    };
+}
+pub(crate) use v4_fn;
+
 /// Whether this CPU runs the x86-64-v3 copy of the hot path.
 #[inline]
 pub fn has_v3() -> bool {
@@ -28,6 +42,24 @@ pub fn has_v3() -> bool {
             && std::is_x86_feature_detected!("avx2")
             && std::is_x86_feature_detected!("fma")
             && std::is_x86_feature_detected!("movbe")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether this CPU runs the x86-64-v4 copy (for backends with AVX-512 lookups).
+#[inline]
+pub fn has_v4() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        has_v3()
+            && std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512dq")
+            && std::is_x86_feature_detected!("avx512cd")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

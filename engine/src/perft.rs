@@ -9,7 +9,7 @@ use crate::sliders::Sliders;
 
 /// The number of legal move sequences of length `depth` from `pos`. The last ply is counted
 /// in bulk (popcounts of target sets), not played. Runs the x86-64-v3 copy of the generator
-/// where the CPU has it (see [`crate::cpu`]).
+/// where the CPU has it, the x86-64-v4 copy for AVX-512 backends (see [`crate::cpu`]).
 ///
 /// ```
 /// use bbengine::{Position, Reference, perft};
@@ -107,6 +107,11 @@ pub fn divide_with<S: Sliders>(pos: &Position, depth: u32, sliders: S, options: 
 
 fn perft_dispatch<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
     #[cfg(target_arch = "x86_64")]
+    if S::AVX512 && crate::cpu::has_v4() {
+        // SAFETY: the CPU has every feature `perft_v4` is compiled with (checked just above).
+        return unsafe { perft_v4(pos, depth, sliders, table) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_v3() {
         // SAFETY: the CPU has every feature `perft_v3` is compiled with (checked just above).
         return unsafe { perft_v3(pos, depth, sliders, table) };
@@ -122,6 +127,12 @@ crate::cpu::v3_fn! {
     fn perft_v3<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
         // The closure inherits this function's features, so the recursion needs no check.
         perft_body(pos, depth, sliders, table, |p, d, s, t| perft_v3(p, d, s, t))
+    }
+}
+
+crate::cpu::v4_fn! {
+    fn perft_v4<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
+        perft_body(pos, depth, sliders, table, |p, d, s, t| perft_v4(p, d, s, t))
     }
 }
 

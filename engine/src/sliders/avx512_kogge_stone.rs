@@ -86,4 +86,4 @@ mod avx512 {
     }
 }
 
-simd_kogge_stone_sliders!(Avx512KoggeStone, "kogge-stone-avx512", avx512);
+simd_kogge_stone_sliders!(Avx512KoggeStone, "kogge-stone-avx512", avx512, true);

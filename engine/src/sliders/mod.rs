@@ -5,9 +5,10 @@
 
 /// The glue the SIMD Kogge-Stone backends share: `Sliders` for the token `$token`, whose file
 /// defines `ROOK` and `BISHOP` lanes and a module `$simd` with the `unsafe fn attacks(slider,
-/// occupied, lanes) -> u64` that needs the CPU features the token was detected with.
+/// occupied, lanes) -> u64` that needs the CPU features the token was detected with;
+/// `$avx512` says whether those include AVX-512 (see [`Sliders::AVX512`]).
 macro_rules! simd_kogge_stone_sliders {
-    ($token:ident, $name:literal, $simd:ident) => {
+    ($token:ident, $name:literal, $simd:ident, $avx512:literal) => {
         impl $token {
             #[inline(always)]
             fn attacks(self, sq: Square, occupied: Bitboard, lanes: &Lanes) -> Bitboard {
@@ -27,6 +28,7 @@ macro_rules! simd_kogge_stone_sliders {
 
         impl Sliders for $token {
             const NAME: &'static str = $name;
+            const AVX512: bool = $avx512;
 
             #[inline(always)]
             fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
@@ -72,6 +74,10 @@ pub use simd_kogge_stone::SimdKoggeStone;
 pub trait Sliders: Copy + Send + Sync + 'static {
     /// The backend's name as the CLI spells it.
     const NAME: &'static str;
+
+    /// Whether the lookups are AVX-512 code. Perft then runs its x86-64-v4 copy on CPUs that
+    /// have AVX-512, where the lookups inline instead of being calls out of the v3 copy.
+    const AVX512: bool = false;
 
     /// Squares a rook on `sq` attacks (first blocker included).
     fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard;

@@ -78,4 +78,4 @@ mod avx2 {
     }
 }
 
-simd_kogge_stone_sliders!(SimdKoggeStone, "kogge-stone-avx2", avx2);
+simd_kogge_stone_sliders!(SimdKoggeStone, "kogge-stone-avx2", avx2, false);
