@@ -213,9 +213,8 @@ impl Position {
     }
 
     /// [`play`](Position::play) for positions only counted, never hashed or shown: the
-    /// Zobrist key and the move clocks are left as they were. Perft's leaf parents use it,
-    /// since their children are only counted; skipping the key saves about 7% of the
-    /// instructions of a perft.
+    /// Zobrist key and the move clocks are left as they were. The general path of
+    /// [`write_child_to_count`](Position::write_child_to_count).
     #[inline(always)]
     pub(crate) fn play_unkeyed(&mut self, mv: Move) {
         self.play_keyed::<false>(mv);
@@ -231,7 +230,8 @@ impl Position {
     /// copy makes) stalls. A capture clears the target square from every set, so it needs no
     /// lookup of what stood there.
     ///
-    /// `moving` is the role of the piece on `mv.from()`, which the caller knows.
+    /// `moving` is the role of the piece on `mv.from()`, which the caller knows (castling and
+    /// en passant take the general path and ignore it).
     #[inline(always)]
     pub(crate) fn write_child_to_count(&self, mv: Move, moving: Role, child: &mut Position) {
         let kind = mv.kind();
