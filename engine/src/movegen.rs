@@ -4,7 +4,7 @@
 //! can add popcounts (bulk counting at the last perft ply) while a list sink expands them.
 
 use bbcore::{
-    Bitboard, Color, Rank, Role, Square, pawn_captures_east, pawn_captures_west, pawn_double_pushes,
+    Bitboard, Color, File, Rank, Role, Square, pawn_captures_east, pawn_captures_west, pawn_double_pushes,
     pawn_promotion_rank, pawn_pushes,
 };
 
@@ -388,9 +388,14 @@ impl Position {
             if (must_be_empty & self.occupied()).any() || (king_path & danger).any() {
                 continue;
             }
-            let after = self.occupied().without(king).without(rook).with(king_to).with(rook_to);
-            if (sliders.rook(king_to, after) & self.orthogonal_sliders(us.other())).any() {
-                continue;
+            // `danger` saw the rook where it stands. Only a rook beyond the king's target
+            // square, and not on the edge, can have shielded that square along the rank: in
+            // Chess960, a queen-side rook on the b-file.
+            if side == CastleSide::Queen && rook.file() == File::B {
+                let after = self.occupied().without(king).without(rook).with(king_to).with(rook_to);
+                if (sliders.rook(king_to, after) & self.orthogonal_sliders(us.other())).any() {
+                    continue;
+                }
             }
             sink.special(mv);
         }
