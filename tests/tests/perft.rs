@@ -90,6 +90,10 @@ fn the_218_move_position() {
     // The most legal moves known in a reachable position; counts checked with python-chess.
     let pos: Position = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1".parse().unwrap();
     assert_eq!(perft_with(Backend::auto(), &pos, 1), 218);
+    // Depths 2 and 4 put the nine queens in a leaf parent: 25 target sets, the most any
+    // position FEN parsing accepts can have.
+    assert_eq!(perft_with(Backend::auto(), &pos, 2), 99);
     assert_eq!(perft_with(Backend::auto(), &pos, 3), 19_073);
+    assert_eq!(perft_with(Backend::auto(), &pos, 4), 85_043);
     assert_eq!(pos.legal_moves(bbengine::KoggeStone).len(), 218);
 }
