@@ -313,18 +313,26 @@ impl Position {
     fn generate_pawn_set<K: MoveSink>(&self, us: Color, pawns: Bitboard, allowed: Bitboard, sink: &mut K) {
         let empty = !self.occupied();
         let theirs = self.color(us.other());
-        let promotion_rank = pawn_promotion_rank(us);
         let forward: i8 = if us == Color::White { 8 } else { -8 };
-        let pushes = pawn_pushes(us, pawns, empty) & allowed;
-        sink.pawn_moves(pushes & !promotion_rank, forward, MoveKind::Normal);
-        sink.promotions(pushes & promotion_rank, forward);
         sink.pawn_moves(pawn_double_pushes(us, pawns, empty) & allowed, 2 * forward, MoveKind::DoublePush);
-        for (captures, back) in
-            [(pawn_captures_east(us, pawns), forward + 1), (pawn_captures_west(us, pawns), forward - 1)]
-        {
-            let captures = captures & theirs & allowed;
-            sink.pawn_moves(captures & !promotion_rank, back, MoveKind::Normal);
-            sink.promotions(captures & promotion_rank, back);
+        // Every other pawn move goes one rank forward: a push, or a capture to either side.
+        let one_rank = [
+            (pawn_pushes(us, pawns, empty) & allowed, forward),
+            (pawn_captures_east(us, pawns) & theirs & allowed, forward + 1),
+            (pawn_captures_west(us, pawns) & theirs & allowed, forward - 1),
+        ];
+        // Most positions have no pawn about to promote: then no target set needs splitting.
+        let about_to_promote = Bitboard::rank(if us == Color::White { Rank::Seventh } else { Rank::Second });
+        if (pawns & about_to_promote).is_empty() {
+            for (targets, back) in one_rank {
+                sink.pawn_moves(targets, back, MoveKind::Normal);
+            }
+        } else {
+            let promotion_rank = pawn_promotion_rank(us);
+            for (targets, back) in one_rank {
+                sink.pawn_moves(targets & !promotion_rank, back, MoveKind::Normal);
+                sink.promotions(targets & promotion_rank, back);
+            }
         }
     }
 
