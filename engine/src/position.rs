@@ -176,31 +176,21 @@ impl Position {
     /// Puts `piece` on the empty square `sq`.
     #[inline(always)]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
-        self.put_keyed::<true>(sq, piece);
-    }
-
-    /// [`put`](Position::put), with the key updated only if `KEYED`.
-    #[inline(always)]
-    fn put_keyed<const KEYED: bool>(&mut self, sq: Square, piece: Piece) {
         let bit = Bitboard::from_square(sq);
         self.roles[piece.role.index()] |= bit;
         self.colors[piece.color.index()] |= bit;
         self.board.set(sq, Some(piece));
-        if KEYED {
-            self.key ^= KEYS.piece(piece, sq);
-        }
+        self.key ^= KEYS.piece(piece, sq);
     }
 
     /// Takes `piece` off `sq`, where it stands.
     #[inline(always)]
-    fn remove<const KEYED: bool>(&mut self, sq: Square, piece: Piece) {
+    fn remove(&mut self, sq: Square, piece: Piece) {
         let bit = Bitboard::from_square(sq);
         self.roles[piece.role.index()] ^= bit;
         self.colors[piece.color.index()] ^= bit;
         self.board.set(sq, None);
-        if KEYED {
-            self.key ^= KEYS.piece(piece, sq);
-        }
+        self.key ^= KEYS.piece(piece, sq);
     }
 
     /// Plays `mv`, which must be legal here (one that [`legal_moves`](Position::legal_moves)
@@ -208,21 +198,63 @@ impl Position {
     /// To play a move from text, use [`play_uci`](Position::play_uci), which checks it.
     #[inline(always)]
     pub fn play(&mut self, mv: Move) {
-        self.play_keyed::<true>(mv);
+        let us = self.side;
+        let (from, to) = (mv.from(), mv.to());
+        let Some(moving) = self.board.get(from) else {
+            debug_assert!(false, "no piece on {from} for {mv:?}");
+            return;
+        };
+        if let Some(ep) = self.en_passant.take() {
+            self.key ^= KEYS.en_passant(ep);
+        }
+        self.halfmove_clock += 1;
+        match mv.kind() {
+            MoveKind::Castle => {
+                let rook = Piece::new(us, Role::Rook);
+                self.remove(from, moving);
+                self.remove(to, rook);
+                self.put(mv.castle_king_target(), moving);
+                self.put(mv.castle_rook_target(), rook);
+            }
+            MoveKind::EnPassant => {
+                let captured_sq = Square::from_coords(to.file(), from.rank());
+                self.remove(captured_sq, Piece::new(us.other(), Role::Pawn));
+                self.remove(from, moving);
+                self.put(to, moving);
+                self.halfmove_clock = 0;
+            }
+            kind => {
+                if let Some(captured) = self.board.get(to) {
+                    self.remove(to, captured);
+                    self.halfmove_clock = 0;
+                }
+                self.remove(from, moving);
+                let placed = kind.promotion().map_or(moving, |role| Piece::new(us, role));
+                self.put(to, placed);
+                if moving.role == Role::Pawn {
+                    self.halfmove_clock = 0;
+                    if kind == MoveKind::DoublePush {
+                        self.set_en_passant_after_double_push(from, to);
+                    }
+                }
+            }
+        }
+        // Every king and rook that still holds a right stands on a back rank.
+        let touched = Bitboard::from_square(from).with(to);
+        if (touched & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() && !self.castling.is_empty() {
+            self.update_castling(moving, from, to);
+        }
+        self.side = us.other();
+        self.key ^= KEYS.black_to_move();
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
         debug_assert_eq!(self.consistency_error(), None, "after {mv:?}");
     }
 
-    /// [`play`](Position::play) for positions only counted, never hashed or shown: the
-    /// Zobrist key and the move clocks are left as they were. The general path of
-    /// [`write_child_to_count`](Position::write_child_to_count).
-    #[inline(always)]
-    pub(crate) fn play_unkeyed(&mut self, mv: Move) {
-        self.play_keyed::<false>(mv);
-    }
-
     /// Makes `child` the position after `mv` as far as counting its moves goes: piece sets,
-    /// side to move, castling rights and en passant square. Its mailbox, key and clocks are
-    /// left stale, so `child` must only be counted, never played on. Perft's leaf parents reuse
+    /// side to move, castling rights and en passant square. Its mailbox, key and clocks may
+    /// be stale, so `child` must only be counted, never played on. Perft's leaf parents reuse
     /// one `child` for all their moves.
     ///
     /// Every field the count reads is written whole from `self`, never edited in place: an
@@ -239,7 +271,7 @@ impl Position {
         if matches!(kind, MoveKind::Castle | MoveKind::EnPassant) {
             // Rare: the general path.
             *child = *self;
-            child.play_unkeyed(mv);
+            child.play(mv);
             return;
         }
         let (us, them) = (self.side, self.side.other());
@@ -261,108 +293,37 @@ impl Position {
         child.side = us; // until the end: the en passant check below asks who moved
         child.castling = self.castling;
         if ((from_bit | to_bit) & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() && !self.castling.is_empty() {
-            child.update_castling::<false>(moving, from, to);
+            child.update_castling(moving, from, to);
         }
         child.en_passant = None;
         if kind == MoveKind::DoublePush {
-            child.set_en_passant_after_double_push::<false>(from, to);
+            child.set_en_passant_after_double_push(from, to);
         }
         child.side = them;
-    }
-
-    #[inline(always)]
-    fn play_keyed<const KEYED: bool>(&mut self, mv: Move) {
-        let us = self.side;
-        let (from, to) = (mv.from(), mv.to());
-        let Some(moving) = self.board.get(from) else {
-            debug_assert!(false, "no piece on {from} for {mv:?}");
-            return;
-        };
-        let old_en_passant = self.en_passant.take();
-        if KEYED && let Some(ep) = old_en_passant {
-            self.key ^= KEYS.en_passant(ep);
-        }
-        // A position only counted needs its clocks no more than its key.
-        if KEYED {
-            self.halfmove_clock += 1;
-        }
-        match mv.kind() {
-            MoveKind::Castle => {
-                let rook = Piece::new(us, Role::Rook);
-                self.remove::<KEYED>(from, moving);
-                self.remove::<KEYED>(to, rook);
-                self.put_keyed::<KEYED>(mv.castle_king_target(), moving);
-                self.put_keyed::<KEYED>(mv.castle_rook_target(), rook);
-            }
-            MoveKind::EnPassant => {
-                let captured_sq = Square::from_coords(to.file(), from.rank());
-                self.remove::<KEYED>(captured_sq, Piece::new(us.other(), Role::Pawn));
-                self.remove::<KEYED>(from, moving);
-                self.put_keyed::<KEYED>(to, moving);
-                if KEYED {
-                    self.halfmove_clock = 0;
-                }
-            }
-            kind => {
-                if let Some(captured) = self.board.get(to) {
-                    self.remove::<KEYED>(to, captured);
-                    if KEYED {
-                        self.halfmove_clock = 0;
-                    }
-                }
-                self.remove::<KEYED>(from, moving);
-                let placed = kind.promotion().map_or(moving, |role| Piece::new(us, role));
-                self.put_keyed::<KEYED>(to, placed);
-                if moving.role == Role::Pawn {
-                    if KEYED {
-                        self.halfmove_clock = 0;
-                    }
-                    if kind == MoveKind::DoublePush {
-                        self.set_en_passant_after_double_push::<KEYED>(from, to);
-                    }
-                }
-            }
-        }
-        // Every king and rook that still holds a right stands on a back rank.
-        let touched = Bitboard::from_square(from).with(to);
-        if (touched & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() && !self.castling.is_empty() {
-            self.update_castling::<KEYED>(moving, from, to);
-        }
-        self.side = us.other();
-        if KEYED {
-            self.key ^= KEYS.black_to_move();
-            if us == Color::Black {
-                self.fullmove_number += 1;
-            }
-        }
     }
 
     /// Records the skipped square only when an enemy pawn stands beside the pawn that moved,
     /// so positions that differ in nothing else share a key.
     #[inline(always)]
-    fn set_en_passant_after_double_push<const KEYED: bool>(&mut self, from: Square, to: Square) {
+    fn set_en_passant_after_double_push(&mut self, from: Square, to: Square) {
         let beside = Bitboard::from_square(to).east() | Bitboard::from_square(to).west();
         if (beside & self.pieces(self.side.other(), Role::Pawn)).any() {
             let skipped = Square::new((from as u8 + to as u8) / 2);
             self.en_passant = Some(skipped);
-            if KEYED {
-                self.key ^= KEYS.en_passant(skipped);
-            }
+            self.key ^= KEYS.en_passant(skipped);
         }
     }
 
     /// Drops every right whose king or rook left its square or was captured.
     #[inline(always)]
-    fn update_castling<const KEYED: bool>(&mut self, moving: Piece, from: Square, to: Square) {
+    fn update_castling(&mut self, moving: Piece, from: Square, to: Square) {
         for color in Color::ALL {
             for side in CastleSide::ALL {
                 let Some(rook) = self.castling.rook(color, side) else { continue };
                 let king_moved = moving.role == Role::King && moving.color == color;
                 if king_moved || rook == from || rook == to {
                     self.castling.set(color, side, None);
-                    if KEYED {
-                        self.key ^= KEYS.castling(color, side as usize);
-                    }
+                    self.key ^= KEYS.castling(color, side as usize);
                 }
             }
         }
