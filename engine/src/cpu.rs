@@ -29,42 +29,28 @@ macro_rules! v4_fn {
 }
 pub(crate) use v4_fn;
 
+/// Whether this CPU has every one of the named features; always false off x86-64.
+macro_rules! detected {
+    ($($feature:tt),+) => {{
+        #[cfg(target_arch = "x86_64")]
+        let all = $(std::is_x86_feature_detected!($feature))&&+;
+        #[cfg(not(target_arch = "x86_64"))]
+        let all = false;
+        all
+    }};
+}
+pub(crate) use detected;
+
 /// Whether this CPU runs the x86-64-v3 copy of the hot path.
 #[inline]
 pub fn has_v3() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("avx")
-            && std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("fma")
-            && std::is_x86_feature_detected!("movbe")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    detected!("popcnt", "bmi1", "bmi2", "lzcnt", "avx", "avx2", "fma", "movbe")
 }
 
 /// Whether this CPU runs the x86-64-v4 copy (for backends with AVX-512 lookups).
 #[inline]
 pub fn has_v4() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        has_v3()
-            && std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512vl")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512dq")
-            && std::is_x86_feature_detected!("avx512cd")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    has_v3() && detected!("avx512f", "avx512vl", "avx512bw", "avx512dq", "avx512cd")
 }
 
 /// The name of the code path [`has_v3`] selects, for reports.

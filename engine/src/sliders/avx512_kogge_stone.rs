@@ -17,11 +17,7 @@ pub struct Avx512KoggeStone(());
 impl Avx512KoggeStone {
     /// A token if this CPU has AVX-512F and AVX-512VL.
     pub fn detect() -> Option<Avx512KoggeStone> {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl") {
-            return Some(Avx512KoggeStone(()));
-        }
-        None
+        crate::cpu::detected!("avx512f", "avx512vl").then_some(Avx512KoggeStone(()))
     }
 }
 

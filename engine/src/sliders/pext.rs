@@ -17,11 +17,7 @@ pub struct Pext {
 impl Pext {
     /// `Some` when this CPU has BMI2 (x86_64 only; `None` on other architectures).
     pub fn detect() -> Option<Pext> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("bmi2") {
-            return Some(Pext { _proof: () });
-        }
-        None
+        crate::cpu::detected!("bmi2").then_some(Pext { _proof: () })
     }
 
     #[inline(always)]

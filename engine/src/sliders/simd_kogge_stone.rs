@@ -13,11 +13,7 @@ pub struct SimdKoggeStone(());
 impl SimdKoggeStone {
     /// A token if this CPU has AVX2.
     pub fn detect() -> Option<SimdKoggeStone> {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            return Some(SimdKoggeStone(()));
-        }
-        None
+        crate::cpu::detected!("avx2").then_some(SimdKoggeStone(()))
     }
 }
 
