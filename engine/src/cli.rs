@@ -9,6 +9,22 @@ use crate::perft::{PerftOptions, divide_with, perft_with};
 use crate::position::Position;
 use crate::sliders::{Backend, Sliders, WithSliders};
 
+/// `println!` for the report on stdout. When the reader has gone (`bbengine perft 5 --divide |
+/// head`), the process ends quietly with status 0 instead of panicking; any other write error
+/// is reported on stderr with status 1.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!("error: writing the report: {e}");
+                std::process::exit(1);
+            }
+            std::process::exit(0);
+        }
+    }};
+}
+
 /// What `bbengine` prints for `--help` or no arguments.
 pub const USAGE: &str = "\
 usage:
@@ -35,7 +51,7 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            out!("{USAGE}");
             return 0;
         }
         Some("perft") => run_perft(&args[1..]),
@@ -46,7 +62,7 @@ pub fn run(args: &[String]) -> i32 {
         }
         Some("backends") if args.len() == 1 => {
             for backend in Backend::ALL.iter().filter(|b| b.is_supported()) {
-                println!("{backend}");
+                out!("{backend}");
             }
             return 0;
         }
@@ -134,7 +150,7 @@ fn run_perft(args: &[String]) -> Result<i32, UsageError> {
     let job = PerftJob { position, depth, divide: opts.divide, options: opts.perft };
     let nodes = backend.run(job).map_err(usage_error)?;
     let elapsed = start.elapsed();
-    println!("nodes {nodes} time_ms {} mnps {:.1} backend {backend}", elapsed.as_millis(), mnps(nodes, elapsed));
+    out!("nodes {nodes} time_ms {} mnps {:.1} backend {backend}", elapsed.as_millis(), mnps(nodes, elapsed));
     Ok(0)
 }
 
@@ -160,7 +176,7 @@ impl WithSliders for PerftJob {
             .collect();
         lines.sort();
         for (text, n) in &lines {
-            println!("{text}: {n}");
+            out!("{text}: {n}");
         }
         if self.depth == 0 { 1 } else { lines.iter().map(|(_, n)| n).sum() }
     }
@@ -168,22 +184,22 @@ impl WithSliders for PerftJob {
 
 fn run_bench() {
     let v4_note = if crate::cpu::has_v4() { "; x86-64-v4 for backends with AVX-512 lookups" } else { "" };
-    println!("code path: {} (chosen at run time{v4_note})", crate::cpu::level_name());
-    println!("{:<18} {:>9} {:>10} {:>11}", "backend", "rook ns", "bishop ns", "perft Mnps");
+    out!("code path: {} (chosen at run time{v4_note})", crate::cpu::level_name());
+    out!("{:<18} {:>9} {:>10} {:>11}", "backend", "rook ns", "bishop ns", "perft Mnps");
     let mut nodes = None;
     for &backend in Backend::ALL {
         let Some(row) = crate::bench::measure_backend(backend) else {
-            println!("{backend:<18} (not supported on this CPU)");
+            out!("{backend:<18} (not supported on this CPU)");
             continue;
         };
-        println!("{:<18} {:>9.2} {:>10.2} {:>11.1}", backend.name(), row.rook_ns, row.bishop_ns, row.perft_mnps);
+        out!("{:<18} {:>9.2} {:>10.2} {:>11.1}", backend.name(), row.rook_ns, row.bishop_ns, row.perft_mnps);
         if *nodes.get_or_insert(row.perft_nodes) != row.perft_nodes {
-            println!("error: {backend} counted {} nodes, others {}", row.perft_nodes, nodes.unwrap_or(0));
+            out!("error: {backend} counted {} nodes, others {}", row.perft_nodes, nodes.unwrap_or(0));
         }
     }
-    println!("auto: {} ({})", Backend::auto(), Backend::auto_reason());
-    println!("(lookups: 4096 seeded square/occupancy pairs, independent; perft: the six standard positions one ply");
-    println!(" below the README depths, {} nodes; each figure the median of 5 rounds)", nodes.unwrap_or(0));
+    out!("auto: {} ({})", Backend::auto(), Backend::auto_reason());
+    out!("(lookups: 4096 seeded square/occupancy pairs, independent; perft: the six standard positions one ply");
+    out!(" below the README depths, {} nodes; each figure the median of 5 rounds)", nodes.unwrap_or(0));
 }
 
 fn run_suite(args: &[String]) -> Result<i32, UsageError> {
@@ -198,7 +214,7 @@ fn run_suite(args: &[String]) -> Result<i32, UsageError> {
     let start = Instant::now();
     let report = backend.run(SuiteJob { cases: &cases, max_depth, options: opts.perft }).map_err(usage_error)?;
     let elapsed = start.elapsed();
-    println!(
+    out!(
         "positions {} passed {} failed {} nodes {} time_ms {} mnps {:.1}",
         cases.len(),
         cases.len() - report.failed,
@@ -236,7 +252,7 @@ impl WithSliders for SuiteJob<'_> {
                 report.nodes += got;
                 if got != expected {
                     ok = false;
-                    println!("mismatch fen {} depth {depth} expected {expected} got {got}", case.fen);
+                    out!("mismatch fen {} depth {depth} expected {expected} got {got}", case.fen);
                 }
             }
             report.failed += usize::from(!ok);

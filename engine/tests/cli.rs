@@ -132,3 +132,18 @@ fn bench_prints_a_row_per_backend() {
     }
     assert!(text.contains("auto: ") && !text.contains("error"), "{text}");
 }
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    // As in `bbengine perft 3 --divide | head -0`: the reader is gone before anything is written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bbengine"))
+        .args(["perft", "3", "--divide"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("bbengine runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("bbengine ends");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+}
