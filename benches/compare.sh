@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Side-by-side perft speed: bbengine against the peer crates cozy-chess, shakmaty and chess,
-# on the six positions of bbengine::bench::SIX_POSITIONS. This is the table bb's performance
+# on the six positions of bbengine::perft::SIX_POSITIONS. This is the table bb's performance
 # claim is read from; run it on a quiet machine.
 #
 # Each contender is built at its best: bbengine plain (`cargo build --release`, it picks its

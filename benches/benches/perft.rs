@@ -1,6 +1,6 @@
 //! Perft side by side: every supported bb backend and each peer crate's perft (bulk counting
 //! at the last ply, from `bbbench`'s peer modules), at the depths of
-//! `bbengine::bench::SIX_POSITIONS` (the ones `compare.sh` runs), so the ratios read off one
+//! `bbengine::perft::SIX_POSITIONS` (the ones `compare.sh` runs), so the ratios read off one
 //! report.
 //!
 //! - `perft/total`: one iteration is the whole six-position run (777 M nodes), for bb's `auto`
@@ -18,7 +18,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use bbbench::{Peer, PeerBoard};
-use bbengine::bench::{BenchPosition, SIX_POSITIONS};
+use bbengine::perft::{BenchPosition, SIX_POSITIONS};
 use bbengine::{Backend, Position, Sliders, WithSliders};
 use criterion::{
     BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main, measurement::WallTime,

@@ -1,5 +1,10 @@
 //! `bbengine`: position, legal move generation, perft and search on bb's compiled tables.
 //!
+//! The library is laid out by stage, each a folder: `board` (position, FEN, moves, legal
+//! generation), `perft` (perft, divide, EPD suites), `sliders` (the slider backends); the
+//! generated tables live in `generated`, read through `tables` and the backends. The
+//! `bbengine` command line is the binary's (`src/bin/bbengine`), not part of this API.
+//!
 //! ```
 //! use bbengine::{Backend, Position, perft};
 //!
@@ -9,31 +14,21 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod bench;
-pub mod castling;
-pub mod cli;
+pub mod board;
 pub mod cpu;
-pub mod epd;
-pub mod fen;
 pub mod generated;
-mod leaf_parent;
-mod mailbox;
-pub mod movegen;
-pub mod moves;
 pub mod perft;
-pub mod perft_table;
-pub mod position;
 pub mod sliders;
 pub mod tables;
-mod zobrist;
 
-pub use castling::{CastleSide, CastlingRights};
-pub use fen::{FenError, STARTPOS};
-pub use movegen::{MoveCounter, MoveList, MoveSink};
-pub use moves::{Move, MoveError, MoveKind, UciMove};
-pub use perft::{PerftOptions, divide, divide_with, perft, perft_with};
-pub use perft_table::PerftTable;
-pub use position::Position;
+pub use board::{
+    Board, CastleSide, CastlingRights, FenError, MAX_MOVES, Move, MoveCounter, MoveError, MoveKind, MoveList, MoveSink,
+    Position, STARTPOS, UciMove,
+};
+pub use perft::{
+    BenchPosition, EpdError, PerftCase, PerftOptions, PerftTable, SIX_POSITIONS, divide, divide_with, parse_suite,
+    perft, perft_with,
+};
 pub use sliders::{
     Avx512KoggeStone, Backend, DenseMagic, FancyMagic, Hyperbola, KoggeStone, Pext, Reference, SimdKoggeStone, Sliders,
     Unsupported, WithSliders,

@@ -41,10 +41,10 @@ pub fn random_occupancy(rng: &mut SplitMix64, i: usize) -> u64 {
     }
 }
 
-/// The six standard perft positions (`bbengine::bench::SIX_POSITIONS`) plus position 4
+/// The six standard perft positions (`bbengine::perft::SIX_POSITIONS`) plus position 4
 /// mirrored: name, FEN, the depth CI checks, and the count at that depth.
 pub const STANDARD_POSITIONS: [(&str, &str, u32, u64); 7] = {
-    let six = bbengine::bench::SIX_POSITIONS;
+    let six = bbengine::perft::SIX_POSITIONS;
     let mut all = [("", "", 0, 0); 7];
     let mut i = 0;
     while i < 6 {
@@ -61,10 +61,10 @@ pub fn data_path(name: &str) -> std::path::PathBuf {
 }
 
 /// Parses a perft suite from `tests/data/`.
-pub fn load_suite(name: &str) -> Vec<bbengine::epd::PerftCase> {
+pub fn load_suite(name: &str) -> Vec<bbengine::perft::PerftCase> {
     let path = data_path(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    bbengine::epd::parse_suite(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    bbengine::perft::parse_suite(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Perft on a position with whichever backend `backend` names.
@@ -80,7 +80,7 @@ pub fn perft_with(backend: bbengine::Backend, pos: &bbengine::Position, depth: u
 }
 
 /// Checks every listed count up to `max_depth` for every case; panics listing all mismatches.
-pub fn assert_suite(backend: bbengine::Backend, cases: &[bbengine::epd::PerftCase], max_depth: u32) {
+pub fn assert_suite(backend: bbengine::Backend, cases: &[bbengine::perft::PerftCase], max_depth: u32) {
     let mut failures = Vec::new();
     for case in cases {
         for &(depth, expected) in case.expected.iter().filter(|(d, _)| *d <= max_depth) {

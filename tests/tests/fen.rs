@@ -31,7 +31,7 @@ fn round_trip_every_suite_position() {
     // The public suites live beside the repository; check them when they are there.
     for name in ["perftsuite.epd", "fischer960.epd"] {
         if let Some(text) = shared_suite(name) {
-            for case in bbengine::epd::parse_suite(&text).unwrap() {
+            for case in bbengine::perft::parse_suite(&text).unwrap() {
                 assert_round_trip(&case.fen);
             }
         }

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use bbbench::Peer;
-use bbengine::bench::SIX_POSITIONS;
+use bbengine::perft::SIX_POSITIONS;
 
 const USAGE: &str = "\
 usage:

@@ -17,7 +17,7 @@ pub struct Avx512KoggeStone(());
 impl Avx512KoggeStone {
     /// A token if this CPU has AVX-512F and AVX-512VL.
     pub fn detect() -> Option<Avx512KoggeStone> {
-        crate::cpu::detected!("avx512f", "avx512vl").then_some(Avx512KoggeStone(()))
+        crate::cpu::detected!(avx512_vl).then_some(Avx512KoggeStone(()))
     }
 }
 
@@ -52,32 +52,33 @@ mod avx512 {
     /// `a | (b & c)` as a ternary-logic immediate.
     const A_OR_B_AND_C: i32 = 0xF8;
 
-    /// Attacks in the four directions of `lanes` from `slider`, ORed together. Compiled with
-    /// AVX-512 itself; called from code without it, it stays an out-of-line call.
-    ///
-    /// # Safety
-    /// The CPU must have AVX-512F and AVX-512VL.
-    #[target_feature(enable = "avx512f,avx512vl")]
-    #[inline]
-    pub(super) unsafe fn attacks(slider: u64, occupied: u64, lanes: &Lanes) -> u64 {
-        // SAFETY: the caller guarantees AVX-512F/VL; every load reads exactly four u64 from an
-        // array of four.
-        unsafe {
-            let load = |a: &[u64; 4]| _mm256_loadu_si256(a.as_ptr().cast());
-            let guard = load(&lanes.guard);
-            let mut generators = _mm256_set1_epi64x(slider as i64);
-            let mut propagators = _mm256_and_si256(_mm256_set1_epi64x(!occupied as i64), guard);
-            for (i, counts) in lanes.rotate.iter().enumerate() {
-                let counts = load(counts);
-                let moved = _mm256_rolv_epi64(generators, counts);
-                generators = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(generators, propagators, moved);
-                if i < 2 {
-                    propagators = _mm256_and_si256(propagators, _mm256_rolv_epi64(propagators, counts));
+    crate::cpu::compiled_for! { avx512_vl,
+        /// Attacks in the four directions of `lanes` from `slider`, ORed together. Compiled with
+        /// AVX-512 itself; called from code without it, it stays an out-of-line call.
+        ///
+        /// # Safety
+        /// The CPU must have AVX-512F and AVX-512VL.
+        #[inline]
+        pub(super) unsafe fn attacks(slider: u64, occupied: u64, lanes: &Lanes) -> u64 {
+            // SAFETY: the caller guarantees AVX-512F/VL; every load reads exactly four u64 from an
+            // array of four.
+            unsafe {
+                let load = |a: &[u64; 4]| _mm256_loadu_si256(a.as_ptr().cast());
+                let guard = load(&lanes.guard);
+                let mut generators = _mm256_set1_epi64x(slider as i64);
+                let mut propagators = _mm256_and_si256(_mm256_set1_epi64x(!occupied as i64), guard);
+                for (i, counts) in lanes.rotate.iter().enumerate() {
+                    let counts = load(counts);
+                    let moved = _mm256_rolv_epi64(generators, counts);
+                    generators = _mm256_ternarylogic_epi64::<A_OR_B_AND_C>(generators, propagators, moved);
+                    if i < 2 {
+                        propagators = _mm256_and_si256(propagators, _mm256_rolv_epi64(propagators, counts));
+                    }
                 }
+                let attacks = _mm256_and_si256(_mm256_rolv_epi64(generators, load(&lanes.rotate[0])), guard);
+                let halves = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256::<1>(attacks));
+                _mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))) as u64
             }
-            let attacks = _mm256_and_si256(_mm256_rolv_epi64(generators, load(&lanes.rotate[0])), guard);
-            let halves = _mm_or_si128(_mm256_castsi256_si128(attacks), _mm256_extracti128_si256::<1>(attacks));
-            _mm_cvtsi128_si64(_mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves))) as u64
         }
     }
 }

@@ -177,19 +177,18 @@ impl Backend {
     /// The backend to use on this CPU when the user does not choose.
     ///
     /// PEXT where the CPU has BMI2 and executes `pext` in hardware: one instruction replaces
-    /// the multiply, shift and mask, and it ranks first in published comparisons. AMD family
-    /// 0x17 (Zen 1 and 2) and Hygon family 0x18 (built on Zen 1) have BMI2 but run `pext` in
-    /// microcode, tens of cycles depending on the mask, so they get magic instead. The magic
+    /// the multiply, shift and mask, and it ranks first in published comparisons. CPUs that
+    /// run `pext` in microcode ([`crate::cpu::pext_is_fast`]) get magic instead. The magic
     /// fallback is the fancy layout: measured side by side on random occupancies it was a
     /// little faster than the dense one (about 2.9 against 3.1 ns a lookup on a Zen 4), whose
     /// only advantage is a smaller table.
     pub fn auto() -> Backend {
-        if Pext::detect().is_some() && pext_is_fast() { Backend::Pext } else { MAGIC_FALLBACK }
+        if Pext::detect().is_some() && crate::cpu::pext_is_fast() { Backend::Pext } else { MAGIC_FALLBACK }
     }
 
     /// Why [`Backend::auto`] picks what it picks on this CPU, in words for reports.
     pub fn auto_reason() -> &'static str {
-        match (Pext::detect().is_some(), pext_is_fast()) {
+        match (Pext::detect().is_some(), crate::cpu::pext_is_fast()) {
             (true, true) => "BMI2 present and pext runs in hardware",
             (true, false) => "BMI2 present but pext is microcoded here (AMD Zen 1/2), so fancy magic",
             (false, _) => "no BMI2, so fancy magic",
@@ -216,27 +215,6 @@ impl Backend {
 
 /// The magic layout [`Backend::auto`] picks where PEXT is missing or slow.
 const MAGIC_FALLBACK: Backend = Backend::FancyMagic;
-
-/// Whether this CPU executes `pext` in hardware (see [`Backend::auto`]).
-fn pext_is_fast() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::__cpuid;
-        let vendor = __cpuid(0);
-        let mut name = [0u8; 12];
-        name[..4].copy_from_slice(&vendor.ebx.to_le_bytes());
-        name[4..8].copy_from_slice(&vendor.edx.to_le_bytes());
-        name[8..].copy_from_slice(&vendor.ecx.to_le_bytes());
-        let eax = __cpuid(1).eax;
-        let base = (eax >> 8) & 0xF;
-        let family = if base == 0xF { base + ((eax >> 20) & 0xFF) } else { base };
-        !matches!((&name, family), (b"AuthenticAMD", 0x17) | (b"HygonGenuine", 0x18))
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
 
 /// A backend this CPU cannot run (PEXT without BMI2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@ pub struct Pext {
 impl Pext {
     /// `Some` when this CPU has BMI2 (x86_64 only; `None` on other architectures).
     pub fn detect() -> Option<Pext> {
-        crate::cpu::detected!("bmi2").then_some(Pext { _proof: () })
+        crate::cpu::detected!(bmi2).then_some(Pext { _proof: () })
     }
 
     #[inline(always)]

@@ -3,6 +3,8 @@
 
 use bbcore::{Color, Piece, SplitMix64, Square};
 
+use super::castling::{CastleSide, CastlingRights};
+
 /// All the random numbers a position key is made of.
 pub(crate) struct Keys {
     pieces: [[u64; 64]; 12],
@@ -49,6 +51,21 @@ impl Keys {
     #[inline(always)]
     pub(crate) fn castling(&self, color: Color, side: usize) -> u64 {
         self.castling[color.index()][side & 1]
+    }
+
+    /// The keys of the rights held in `before` or in `after` but not in both: XOR it into a
+    /// key when the rights change.
+    #[inline(always)]
+    pub(crate) fn castling_change(&self, before: CastlingRights, after: CastlingRights) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            for side in CastleSide::ALL {
+                if before.rook(color, side).is_some() != after.rook(color, side).is_some() {
+                    key ^= self.castling(color, side as usize);
+                }
+            }
+        }
+        key
     }
 
     #[inline(always)]

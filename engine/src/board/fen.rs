@@ -5,10 +5,10 @@ use core::str::FromStr;
 
 use bbcore::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
-use crate::castling::CastleSide;
-use crate::position::Position;
+use super::castling::CastleSide;
+use super::position::Position;
+use super::zobrist::KEYS;
 use crate::sliders::KoggeStone;
-use crate::zobrist::KEYS;
 
 /// The standard starting position.
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -100,15 +100,15 @@ impl FromStr for Position {
         }
         let mut pos = Position::empty();
         parse_placement(&mut pos, fields[0])?;
-        pos.side = match fields[1] {
+        pos.board.side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
             other => return Err(FenError::BadSide(other.to_string())),
         };
-        if pos.side == Color::Black {
+        if pos.board.side == Color::Black {
             pos.key ^= KEYS.black_to_move();
         }
-        if pos.attackers(KoggeStone, pos.king(pos.side.other()), pos.side, pos.occupied()).any() {
+        if pos.attackers(KoggeStone, pos.king(pos.board.side.other()), pos.board.side, pos.occupied()).any() {
             return Err(FenError::OpponentInCheck);
         }
         parse_castling(&mut pos, fields[2])?;
@@ -170,7 +170,7 @@ fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
 
 /// At most 16 pieces and 8 pawns, and no more pieces beyond the starting set (1 queen, 2 rooks,
 /// 2 bishops, 2 knights) than pawns have gone missing to promote. This also bounds the number
-/// of legal moves well below [`crate::movegen::MAX_MOVES`].
+/// of legal moves well below [`super::MAX_MOVES`].
 fn material_is_possible(pos: &Position, color: Color) -> bool {
     let count = |role| pos.pieces(color, role).count();
     let pawns = count(Role::Pawn);
@@ -210,10 +210,10 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
             _ => return Err(FenError::BadCastlingChar(c)),
         };
         let side = if rook.file() > king.file() { CastleSide::King } else { CastleSide::Queen };
-        if pos.castling.rook(color, side).is_some() {
+        if pos.board.castling.rook(color, side).is_some() {
             return Err(FenError::BadCastlingChar(c));
         }
-        pos.castling.set(color, side, Some(rook));
+        pos.board.castling.set(color, side, Some(rook));
         pos.key ^= KEYS.castling(color, side as usize);
         let standard_rook_file = if side == CastleSide::King { File::H } else { File::A };
         if king.file() != File::E || rook.file() != standard_rook_file {
@@ -228,7 +228,7 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
         return Ok(());
     }
     let sq: Square = field.parse().map_err(|_| FenError::BadEnPassant(field.to_string()))?;
-    let us = pos.side;
+    let us = pos.board.side;
     let (ep_rank, forward) = if us == Color::White { (Rank::Sixth, 1) } else { (Rank::Third, -1) };
     let impossible = FenError::ImpossibleEnPassant(sq);
     let pushed_pawn = sq.offset(0, -forward).ok_or(impossible.clone())?;
@@ -241,7 +241,7 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
     {
         return Err(impossible);
     }
-    pos.en_passant = Some(sq);
+    pos.board.en_passant = Some(sq);
     pos.key ^= KEYS.en_passant(sq);
     Ok(())
 }
@@ -271,9 +271,9 @@ impl fmt::Display for Position {
                 f.write_str("/")?;
             }
         }
-        write!(f, " {} ", self.side.char())?;
+        write!(f, " {} ", self.board.side.char())?;
         self.write_castling(f)?;
-        match self.en_passant {
+        match self.board.en_passant {
             Some(sq) => write!(f, " {sq}")?,
             None => f.write_str(" -")?,
         }
@@ -283,13 +283,13 @@ impl fmt::Display for Position {
 
 impl Position {
     fn write_castling(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.castling.is_empty() {
+        if self.board.castling.is_empty() {
             return f.write_str("-");
         }
         for color in Color::ALL {
             let rank_rooks = self.pieces(color, Role::Rook) & Bitboard::rank(self.king(color).rank());
             for side in CastleSide::ALL {
-                let Some(rook) = self.castling.rook(color, side) else { continue };
+                let Some(rook) = self.board.castling.rook(color, side) else { continue };
                 let king_file = self.king(color).file();
                 let outermost = match side {
                     CastleSide::King => rank_rooks.iter().filter(|r| r.file() > king_file).last(),

@@ -4,10 +4,11 @@
 use std::fmt::Display;
 use std::time::{Duration, Instant};
 
-use crate::epd::{PerftCase, parse_suite};
-use crate::perft::{PerftOptions, divide_with, perft_with};
-use crate::position::Position;
-use crate::sliders::{Backend, Sliders, WithSliders};
+use bbengine::{
+    Backend, PerftCase, PerftOptions, Position, Sliders, WithSliders, divide_with, parse_suite, perft_with,
+};
+
+use crate::slider_bench::measure_backend;
 
 /// `println!` for the report on stdout. When the reader has gone (`bbengine perft 5 --divide |
 /// head`), the process ends quietly with status 0 instead of panicking; any other write error
@@ -143,7 +144,7 @@ fn run_perft(args: &[String]) -> Result<i32, UsageError> {
         return Err(usage_error(format!("perft takes one depth\n{USAGE}")));
     };
     let depth = parse_depth(depth)?;
-    let fen = opts.fen.as_deref().unwrap_or(crate::STARTPOS);
+    let fen = opts.fen.as_deref().unwrap_or(bbengine::STARTPOS);
     let position: Position = fen.parse().map_err(|e| usage_error(format!("{fen:?}: {e}")))?;
     let backend = opts.backend.unwrap_or_else(Backend::auto);
     let start = Instant::now();
@@ -183,12 +184,12 @@ impl WithSliders for PerftJob {
 }
 
 fn run_bench() {
-    let v4_note = if crate::cpu::has_v4() { "; x86-64-v4 for backends with AVX-512 lookups" } else { "" };
-    out!("code path: {} (chosen at run time{v4_note})", crate::cpu::level_name());
+    let v4_note = if bbengine::cpu::has_v4() { "; x86-64-v4 for backends with AVX-512 lookups" } else { "" };
+    out!("code path: {} (chosen at run time{v4_note})", bbengine::cpu::level_name());
     out!("{:<18} {:>9} {:>10} {:>11}", "backend", "rook ns", "bishop ns", "perft Mnps");
     let mut nodes = None;
     for &backend in Backend::ALL {
-        let Some(row) = crate::bench::measure_backend(backend) else {
+        let Some(row) = measure_backend(backend) else {
             out!("{backend:<18} (not supported on this CPU)");
             continue;
         };

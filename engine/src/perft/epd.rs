@@ -2,8 +2,7 @@
 
 use core::fmt;
 
-use crate::fen::FenError;
-use crate::position::Position;
+use crate::board::{FenError, Position};
 
 /// One suite position with its expected perft counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,9 +43,9 @@ impl From<(usize, FenError)> for EpdError {
 /// Parses a whole perft suite. Blank lines and lines starting with `#` are skipped.
 ///
 /// ```
-/// let cases = bbengine::epd::parse_suite("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9")?;
+/// let cases = bbengine::perft::parse_suite("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9")?;
 /// assert_eq!(cases[0].expected, vec![(1, 3), (2, 9)]);
-/// # Ok::<(), bbengine::epd::EpdError>(())
+/// # Ok::<(), bbengine::perft::EpdError>(())
 /// ```
 pub fn parse_suite(text: &str) -> Result<Vec<PerftCase>, EpdError> {
     let mut cases = Vec::new();

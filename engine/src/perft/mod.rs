@@ -1,10 +1,20 @@
-//! Perft: count the leaf nodes of the legal move tree, the standard move generator test.
+//! The perft stage: count the leaf nodes of the legal move tree, the standard move generator
+//! test. [`perft`] and [`divide`] here, the hot leaf parents in `leaf_parent.rs`, the shared
+//! hash table in `table.rs`, EPD suites in `epd.rs`, the benchmark positions in `positions.rs`.
+
+mod epd;
+mod leaf_parent;
+mod positions;
+mod table;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::moves::Move;
-use crate::perft_table::PerftTable;
-use crate::position::Position;
+pub use epd::{EpdError, PerftCase, parse_suite};
+pub use positions::{BenchPosition, SIX_POSITIONS};
+pub use table::PerftTable;
+
+use crate::board::{Move, Position};
+use crate::cpu::compiled_for;
 use crate::sliders::Sliders;
 
 /// The number of legal move sequences of length `depth` from `pos`. The last ply is counted
@@ -108,12 +118,12 @@ pub fn divide_with<S: Sliders>(pos: &Position, depth: u32, sliders: S, options: 
 fn perft_dispatch<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if S::AVX512 && crate::cpu::has_v4() {
-        // SAFETY: the CPU has every feature `perft_v4` is compiled with (checked just above).
+        // SAFETY: the CPU has every feature of x86_64_v4, which `perft_v4` is compiled for.
         return unsafe { perft_v4(pos, depth, sliders, table) };
     }
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_v3() {
-        // SAFETY: the CPU has every feature `perft_v3` is compiled with (checked just above).
+        // SAFETY: the CPU has every feature of x86_64_v3, which `perft_v3` is compiled for.
         return unsafe { perft_v3(pos, depth, sliders, table) };
     }
     perft_baseline(pos, depth, sliders, table)
@@ -123,14 +133,14 @@ fn perft_baseline<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Opt
     perft_body(pos, depth, sliders, table, perft_baseline)
 }
 
-crate::cpu::v3_fn! {
+compiled_for! { x86_64_v3,
     fn perft_v3<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
         // The closure inherits this function's features, so the recursion needs no check.
         perft_body(pos, depth, sliders, table, |p, d, s, t| perft_v3(p, d, s, t))
     }
 }
 
-crate::cpu::v4_fn! {
+compiled_for! { x86_64_v4,
     fn perft_v4<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
         perft_body(pos, depth, sliders, table, |p, d, s, t| perft_v4(p, d, s, t))
     }
@@ -150,7 +160,7 @@ fn perft_body<S: Sliders>(
         0 => 1,
         1 => pos.count_legal_moves(sliders),
         // The parents of the leaves count their children's moves in place, without a call.
-        2 => crate::leaf_parent::count_grandchildren(pos, sliders),
+        2 => leaf_parent::count_grandchildren(pos, sliders),
         _ => {
             if let Some(n) = table.and_then(|t| t.probe(pos.key(), depth)) {
                 return n;

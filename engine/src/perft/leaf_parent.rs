@@ -1,11 +1,9 @@
 //! Perft's leaf parents: the nodes two plies above the leaves, where most of a perft's time
-//! goes. Each child is written into one reused position and its moves counted in bulk.
+//! goes. Each child is written into one reused [`Board`] and its moves counted in bulk.
 
 use bbcore::{Bitboard, Role, Square};
 
-use crate::movegen::{MoveList, MoveSink};
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
+use crate::board::{Board, Move, MoveKind, MoveList, MoveSink, Position};
 use crate::sliders::Sliders;
 
 /// The leaves two plies below `pos`: the sum over its legal moves of each child's number of
@@ -14,18 +12,18 @@ use crate::sliders::Sliders;
 pub(crate) fn count_grandchildren<S: Sliders>(pos: &Position, sliders: S) -> u64 {
     let mut moves = ChildMoves::default();
     pos.generate(sliders, &mut moves);
-    let mut child = *pos;
+    let mut child: Board = *pos.board();
     let mut nodes = 0;
     for &(from, targets) in &moves.pieces[..moves.piece_count] {
         // One mailbox read per piece, not per move.
         let Some(piece) = pos.piece_at(from) else { continue };
         for to in targets {
-            pos.write_child_to_count(Move::new(from, to, MoveKind::Normal), piece.role, &mut child);
+            pos.write_child(Move::new(from, to, MoveKind::Normal), piece.role, &mut child);
             nodes += child.count_legal_moves(sliders);
         }
     }
     for &mv in moves.pawns_and_specials.iter() {
-        pos.write_child_to_count(mv, Role::Pawn, &mut child);
+        pos.write_child(mv, Role::Pawn, &mut child);
         nodes += child.count_legal_moves(sliders);
     }
     nodes

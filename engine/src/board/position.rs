@@ -1,0 +1,273 @@
+//! `Position`: a [`Board`] with what the game adds to it: a square-to-piece mailbox, the
+//! incremental Zobrist key, the move counters and how castling is written.
+
+use core::ops::Deref;
+
+use bbcore::{Bitboard, Color, File, Piece, Rank, Role, Square};
+
+use super::Board;
+use super::castling::{CastleSide, CastlingRights};
+use super::mailbox::Mailbox;
+use super::moves::{Move, MoveKind};
+use super::zobrist::KEYS;
+
+/// A chess position: a [`Board`] (piece sets, side to move, castling rights, en passant
+/// square), a square-to-piece mailbox, move counters and an incremental Zobrist key.
+///
+/// Small and `Copy`: search and perft copy it and [`play`](Position::play) on the copy. It
+/// dereferences to its [`Board`], so `pos.pieces(..)`, `pos.occupied()` and move generation
+/// are called on it directly.
+///
+/// ```
+/// use bbengine::Position;
+///
+/// let pos = Position::startpos();
+/// assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) mailbox: Mailbox,
+    pub(crate) key: u64,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+    /// Castling written as king takes rook in UCI, and as rook files in FEN.
+    pub(crate) chess960: bool,
+    /// The FEN castling field used rook files (Shredder-FEN); written back the same way.
+    pub(crate) shredder_castling: bool,
+}
+
+impl Deref for Position {
+    type Target = Board;
+
+    #[inline(always)]
+    fn deref(&self) -> &Board {
+        &self.board
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        const BACK_RANK: [Role; 8] =
+            [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
+        let mut pos = Position::empty();
+        for file in File::ALL {
+            let role = BACK_RANK[file.index() as usize];
+            pos.put(Square::from_coords(file, Rank::First), Piece::new(Color::White, role));
+            pos.put(Square::from_coords(file, Rank::Second), Piece::new(Color::White, Role::Pawn));
+            pos.put(Square::from_coords(file, Rank::Seventh), Piece::new(Color::Black, Role::Pawn));
+            pos.put(Square::from_coords(file, Rank::Eighth), Piece::new(Color::Black, role));
+        }
+        for color in Color::ALL {
+            let rank = if color == Color::White { Rank::First } else { Rank::Eighth };
+            for (side, file) in [(CastleSide::King, File::H), (CastleSide::Queen, File::A)] {
+                pos.board.castling.set(color, side, Some(Square::from_coords(file, rank)));
+                pos.key ^= KEYS.castling(color, side as usize);
+            }
+        }
+        pos
+    }
+
+    /// An empty board, white to move, no rights: the base FEN parsing fills in.
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: Board::EMPTY,
+            mailbox: Mailbox::EMPTY,
+            key: 0,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            chess960: false,
+            shredder_castling: false,
+        }
+    }
+
+    /// The board: what move generation reads.
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.mailbox.get(sq)
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move counter).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and incremented after black moves.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Whether castling is written Chess960-style (king takes rook in UCI).
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Chooses how castling moves are written: standard (`e1g1`) or Chess960 (`e1h1`).
+    pub fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+    }
+
+    /// The Zobrist key, kept up to date incrementally.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Puts `piece` on the empty square `sq`.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.board.toggle(sq, piece);
+        self.mailbox.set(sq, Some(piece));
+        self.key ^= KEYS.piece(piece, sq);
+    }
+
+    /// Takes `piece` off `sq`, where it stands.
+    #[inline(always)]
+    fn remove(&mut self, sq: Square, piece: Piece) {
+        self.board.toggle(sq, piece);
+        self.mailbox.set(sq, None);
+        self.key ^= KEYS.piece(piece, sq);
+    }
+
+    /// Plays `mv`, which must be legal here (one that [`legal_moves`](Board::legal_moves)
+    /// returned). Every set, the mailbox, the rights and the key are updated incrementally.
+    /// To play a move from text, use [`play_uci`](Position::play_uci), which checks it.
+    #[inline(always)]
+    pub fn play(&mut self, mv: Move) {
+        let us = self.board.side;
+        let (from, to) = (mv.from(), mv.to());
+        let Some(moving) = self.mailbox.get(from) else {
+            debug_assert!(false, "no piece on {from} for {mv:?}");
+            return;
+        };
+        if let Some(ep) = self.board.en_passant.take() {
+            self.key ^= KEYS.en_passant(ep);
+        }
+        self.halfmove_clock += 1;
+        match mv.kind() {
+            MoveKind::Castle => {
+                let rook = Piece::new(us, Role::Rook);
+                self.remove(from, moving);
+                self.remove(to, rook);
+                self.put(mv.castle_king_target(), moving);
+                self.put(mv.castle_rook_target(), rook);
+            }
+            MoveKind::EnPassant => {
+                let captured_sq = Square::from_coords(to.file(), from.rank());
+                self.remove(captured_sq, Piece::new(us.other(), Role::Pawn));
+                self.remove(from, moving);
+                self.put(to, moving);
+                self.halfmove_clock = 0;
+            }
+            kind => {
+                if let Some(captured) = self.mailbox.get(to) {
+                    self.remove(to, captured);
+                    self.halfmove_clock = 0;
+                }
+                self.remove(from, moving);
+                let placed = kind.promotion().map_or(moving, |role| Piece::new(us, role));
+                self.put(to, placed);
+                if moving.role == Role::Pawn {
+                    self.halfmove_clock = 0;
+                    if kind == MoveKind::DoublePush {
+                        self.board.set_en_passant_after_double_push(from, to);
+                        if let Some(ep) = self.board.en_passant {
+                            self.key ^= KEYS.en_passant(ep);
+                        }
+                    }
+                }
+            }
+        }
+        // Every king and rook that still holds a right stands on a back rank.
+        let touched = Bitboard::from_square(from).with(to);
+        if (touched & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() && !self.board.castling.is_empty() {
+            let before = self.board.castling;
+            self.board.update_castling(moving, from, to);
+            self.key ^= KEYS.castling_change(before, self.board.castling);
+        }
+        self.board.side = us.other();
+        self.key ^= KEYS.black_to_move();
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        debug_assert_eq!(self.consistency_error(), None, "after {mv:?}");
+    }
+
+    /// Writes into `child` the board after `mv`, a legal move of a piece of role `moving`:
+    /// perft's leaf parents count each child's moves on it. Ordinary moves take
+    /// [`Board::write_child`]; castling and en passant (rare) take [`play`](Position::play).
+    /// Debug builds check that both paths give the same board.
+    #[inline(always)]
+    pub(crate) fn write_child(&self, mv: Move, moving: Role, child: &mut Board) {
+        if matches!(mv.kind(), MoveKind::Castle | MoveKind::EnPassant) {
+            let mut played = *self;
+            played.play(mv);
+            *child = played.board;
+            return;
+        }
+        self.board.write_child(mv, moving, child);
+        #[cfg(debug_assertions)]
+        {
+            let mut played = *self;
+            played.play(mv);
+            assert_eq!(*child, played.board, "Board::write_child and Position::play differ after {mv:?} in {self}");
+        }
+    }
+
+    /// The key computed from scratch; equals [`key`](Position::key) in every position.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in Square::ALL {
+            if let Some(piece) = self.mailbox.get(sq) {
+                key ^= KEYS.piece(piece, sq);
+            }
+        }
+        key ^= KEYS.castling_change(CastlingRights::NONE, self.board.castling);
+        if let Some(ep) = self.board.en_passant {
+            key ^= KEYS.en_passant(ep);
+        }
+        if self.board.side == Color::Black {
+            key ^= KEYS.black_to_move();
+        }
+        key
+    }
+
+    /// `None` when the sets, the mailbox and the key agree with each other; otherwise what is off.
+    pub fn consistency_error(&self) -> Option<&'static str> {
+        let mut from_mailbox = Board::EMPTY;
+        for sq in Square::ALL {
+            if let Some(piece) = self.mailbox.get(sq) {
+                from_mailbox.toggle(sq, piece);
+            }
+        }
+        if from_mailbox.roles != self.board.roles {
+            return Some("role sets differ from the mailbox");
+        }
+        if from_mailbox.colors != self.board.colors {
+            return Some("colour sets differ from the mailbox");
+        }
+        if self.key != self.compute_key() {
+            return Some("incremental key differs from the recomputed key");
+        }
+        None
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+impl core::fmt::Debug for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
