@@ -95,5 +95,5 @@ fn the_218_move_position() {
     assert_eq!(perft_with(Backend::auto(), &pos, 2), 99);
     assert_eq!(perft_with(Backend::auto(), &pos, 3), 19_073);
     assert_eq!(perft_with(Backend::auto(), &pos, 4), 85_043);
-    assert_eq!(pos.legal_moves(bbengine::KoggeStone).len(), 218);
+    assert_eq!(pos.legal_moves_with(bbengine::KoggeStone).len(), 218);
 }

@@ -7,7 +7,7 @@ fn walk(pos: &Position, depth: u32, visited: &mut u64) {
     if depth == 0 {
         return;
     }
-    for &mv in pos.legal_moves(KoggeStone).iter() {
+    for &mv in pos.legal_moves_with(KoggeStone).iter() {
         let mut child = *pos;
         child.play(mv);
         assert_eq!(child.key(), child.compute_key(), "{pos} then {mv:?}");
@@ -33,7 +33,7 @@ fn transpositions_share_a_key() {
     let play = |moves: &[&str]| {
         let mut pos = Position::startpos();
         for m in moves {
-            pos.play_uci(m, KoggeStone).unwrap();
+            pos.play_uci_with(m, KoggeStone).unwrap();
         }
         pos
     };
@@ -46,25 +46,25 @@ fn transpositions_share_a_key() {
 #[test]
 fn uci_moves_in_and_out() {
     let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
-    let castle = pos.parse_uci_move("e1g1", KoggeStone).unwrap();
+    let castle = pos.parse_uci_move_with("e1g1", KoggeStone).unwrap();
     assert!(castle.is_castle());
     assert_eq!(castle.to_uci(false).to_string(), "e1g1");
     assert_eq!(castle.to_uci(true).to_string(), "e1h1");
-    assert_eq!(pos.parse_uci_move("e1h1", KoggeStone).unwrap(), castle);
+    assert_eq!(pos.parse_uci_move_with("e1h1", KoggeStone).unwrap(), castle);
     let mut after = pos;
     after.play(castle);
     assert_eq!(after.to_string(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
 
     let promo: Position = "8/4P3/8/8/8/8/8/k6K w - - 0 1".parse().unwrap();
-    let mv = promo.parse_uci_move("e7e8n", KoggeStone).unwrap();
+    let mv = promo.parse_uci_move_with("e7e8n", KoggeStone).unwrap();
     assert_eq!(mv.to_uci(false).to_string(), "e7e8n");
-    assert!(matches!(promo.parse_uci_move("e7e8", KoggeStone), Err(MoveError::Illegal(_))));
-    assert!(matches!(promo.parse_uci_move("e7e8x", KoggeStone), Err(MoveError::Syntax(_))));
-    assert!(matches!(promo.parse_uci_move("e7", KoggeStone), Err(MoveError::Syntax(_))));
+    assert!(matches!(promo.parse_uci_move_with("e7e8", KoggeStone), Err(MoveError::Illegal(_))));
+    assert!(matches!(promo.parse_uci_move_with("e7e8x", KoggeStone), Err(MoveError::Syntax(_))));
+    assert!(matches!(promo.parse_uci_move_with("e7", KoggeStone), Err(MoveError::Syntax(_))));
 
     // In Chess960 only king-takes-rook names castling.
     let c960: Position = "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1".parse().unwrap();
-    let castle = c960.parse_uci_move("b1a1", KoggeStone).unwrap();
+    let castle = c960.parse_uci_move_with("b1a1", KoggeStone).unwrap();
     assert!(castle.is_castle());
     let mut after = c960;
     after.play(castle);
@@ -74,12 +74,12 @@ fn uci_moves_in_and_out() {
 #[test]
 fn en_passant_square_only_when_a_pawn_can_take() {
     let mut pos = Position::startpos();
-    pos.play_uci("e2e4", KoggeStone).unwrap();
+    pos.play_uci_with("e2e4", KoggeStone).unwrap();
     assert_eq!(pos.en_passant(), None);
     let mut pos: Position = "4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1".parse().unwrap();
-    pos.play_uci("e2e4", KoggeStone).unwrap();
+    pos.play_uci_with("e2e4", KoggeStone).unwrap();
     assert_eq!(pos.to_string(), "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 1");
     // En passant that would expose the king along the rank is not legal.
     let pinned: Position = "8/8/8/K2Pp2r/8/8/8/7k w - e6 0 1".parse().unwrap();
-    assert!(pinned.parse_uci_move("d5e6", KoggeStone).is_err());
+    assert!(pinned.parse_uci_move_with("d5e6", KoggeStone).is_err());
 }

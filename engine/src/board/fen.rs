@@ -108,7 +108,7 @@ impl FromStr for Position {
         if pos.board.side == Color::Black {
             pos.key ^= KEYS.black_to_move();
         }
-        if pos.attackers(KoggeStone, pos.king(pos.board.side.other()), pos.board.side, pos.occupied()).any() {
+        if pos.attackers_with(KoggeStone, pos.king(pos.board.side.other()), pos.board.side, pos.occupied()).any() {
             return Err(FenError::OpponentInCheck);
         }
         parse_castling(&mut pos, fields[2])?;

@@ -24,7 +24,7 @@ pub use uci_move::{MoveError, UciMove};
 
 use bbcore::{Bitboard, Color, Piece, Role, Square};
 
-use crate::sliders::Sliders;
+use crate::sliders::{Sliders, with_fastest};
 use crate::tables;
 
 /// What legal move generation reads: piece sets by role and by colour, the side to move,
@@ -119,9 +119,24 @@ impl Board {
         (self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()]) & self.colors[color.index()]
     }
 
-    /// Pieces of `by` that attack `sq` when the board holds `occupied`.
+    /// Pieces of `by` that attack `sq` when the board holds `occupied` (which may differ from
+    /// the board's, to look through or behind pieces).
+    ///
+    /// ```
+    /// use bbcore::{Color, Square};
+    /// use bbengine::Position;
+    ///
+    /// let pos = Position::startpos();
+    /// let defenders = pos.attackers(Square::F3, Color::White, pos.occupied());
+    /// assert_eq!(defenders.count(), 3); // the e2 and g2 pawns and the g1 knight
+    /// ```
+    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        with_fastest!(|sliders| self.attackers_with(sliders, sq, by, occupied))
+    }
+
+    /// [`attackers`](Board::attackers) with the slider backend `sliders`.
     #[inline(always)]
-    pub fn attackers<S: Sliders>(&self, sliders: S, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    pub fn attackers_with<S: Sliders>(&self, sliders: S, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let them = self.colors[by.index()];
         (tables::pawn(by.other(), sq) & self.roles[Role::Pawn.index()]
             | tables::knight(sq) & self.roles[Role::Knight.index()]
@@ -132,13 +147,25 @@ impl Board {
     }
 
     /// Pieces giving check to the side to move.
-    pub fn checkers<S: Sliders>(&self, sliders: S) -> Bitboard {
-        self.attackers(sliders, self.king(self.side), self.side.other(), self.occupied())
+    pub fn checkers(&self) -> Bitboard {
+        with_fastest!(|sliders| self.checkers_with(sliders))
+    }
+
+    /// [`checkers`](Board::checkers) with the slider backend `sliders`.
+    #[inline(always)]
+    pub fn checkers_with<S: Sliders>(&self, sliders: S) -> Bitboard {
+        self.attackers_with(sliders, self.king(self.side), self.side.other(), self.occupied())
     }
 
     /// Whether the side to move is in check.
-    pub fn is_check<S: Sliders>(&self, sliders: S) -> bool {
-        self.checkers(sliders).any()
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// [`is_check`](Board::is_check) with the slider backend `sliders`.
+    #[inline(always)]
+    pub fn is_check_with<S: Sliders>(&self, sliders: S) -> bool {
+        self.checkers_with(sliders).any()
     }
 
     /// Adds `piece` on `sq` to the sets, or takes it off if it stands there.

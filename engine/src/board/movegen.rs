@@ -12,28 +12,43 @@ use super::Board;
 use super::castling::CastleSide;
 use super::move_list::{MoveCounter, MoveList, MoveSink};
 use super::moves::{Move, MoveKind};
-use crate::sliders::Sliders;
+use crate::sliders::{Sliders, with_fastest};
 use crate::tables;
 
 impl Board {
-    /// Every legal move, using the slider backend `sliders`.
+    /// Every legal move.
+    ///
+    /// ```
+    /// use bbengine::Position;
+    /// assert_eq!(Position::startpos().legal_moves().len(), 20);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        with_fastest!(|sliders| self.legal_moves_with(sliders))
+    }
+
+    /// [`legal_moves`](Board::legal_moves) with the slider backend `sliders`.
     ///
     /// ```
     /// use bbengine::{Position, Reference};
-    /// assert_eq!(Position::startpos().legal_moves(Reference).len(), 20);
+    /// assert_eq!(Position::startpos().legal_moves_with(Reference).len(), 20);
     /// ```
     #[inline(always)]
-    pub fn legal_moves<S: Sliders>(&self, sliders: S) -> MoveList {
+    pub fn legal_moves_with<S: Sliders>(&self, sliders: S) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(sliders, &mut list);
+        self.generate_with(sliders, &mut list);
         list
     }
 
     /// The number of legal moves, counted without building them.
+    pub fn count_legal_moves(&self) -> u64 {
+        with_fastest!(|sliders| self.count_legal_moves_with(sliders))
+    }
+
+    /// [`count_legal_moves`](Board::count_legal_moves) with the slider backend `sliders`.
     #[inline(always)]
-    pub fn count_legal_moves<S: Sliders>(&self, sliders: S) -> u64 {
+    pub fn count_legal_moves_with<S: Sliders>(&self, sliders: S) -> u64 {
         let mut counter = MoveCounter(0);
-        self.generate(sliders, &mut counter);
+        self.generate_with(sliders, &mut counter);
         counter.0
     }
 
@@ -80,8 +95,13 @@ impl Board {
     }
 
     /// Generates every legal move into `sink`.
+    pub fn generate<K: MoveSink>(&self, sink: &mut K) {
+        with_fastest!(|sliders| self.generate_with(sliders, sink))
+    }
+
+    /// [`generate`](Board::generate) with the slider backend `sliders`.
     #[inline(always)]
-    pub fn generate<S: Sliders, K: MoveSink>(&self, sliders: S, sink: &mut K) {
+    pub fn generate_with<S: Sliders, K: MoveSink>(&self, sliders: S, sink: &mut K) {
         // One copy per side to move: with the colour a constant, every colour-dependent
         // branch and index below folds away.
         match self.side {
@@ -111,7 +131,7 @@ impl Board {
         } else {
             // At most one square to check: asking who attacks it is cheaper than the map.
             let attacked =
-                king_targets.lowest().is_some_and(|sq| self.attackers(sliders, sq, them, without_king).any());
+                king_targets.lowest().is_some_and(|sq| self.attackers_with(sliders, sq, them, without_king).any());
             (Bitboard::EMPTY, if attacked { Bitboard::EMPTY } else { king_targets })
         };
         sink.piece_moves(king, safe_targets);

@@ -7,7 +7,7 @@ use bbcore::{Role, Square};
 
 use super::moves::Move;
 use super::position::Position;
-use crate::sliders::Sliders;
+use crate::sliders::{Sliders, with_fastest};
 
 /// A move as UCI writes it: from, to and an optional promotion letter. Parse one with
 /// `str::parse`, then find the legal move it names with `Position::parse_uci_move`.
@@ -87,16 +87,21 @@ impl Position {
     /// two-square move (`e1g1`, standard chess only) and as king takes rook (`e1h1`).
     ///
     /// ```
-    /// use bbengine::{KoggeStone, Position};
+    /// use bbengine::Position;
     /// let mut pos = Position::startpos();
-    /// let mv = pos.parse_uci_move("e2e4", KoggeStone)?;
+    /// let mv = pos.parse_uci_move("e2e4")?;
     /// pos.play(mv);
-    /// assert!(pos.parse_uci_move("e2e4", KoggeStone).is_err());
+    /// assert!(pos.parse_uci_move("e2e4").is_err());
     /// # Ok::<(), bbengine::MoveError>(())
     /// ```
-    pub fn parse_uci_move<S: Sliders>(&self, text: &str, sliders: S) -> Result<Move, MoveError> {
+    pub fn parse_uci_move(&self, text: &str) -> Result<Move, MoveError> {
+        with_fastest!(|sliders| self.parse_uci_move_with(text, sliders))
+    }
+
+    /// [`parse_uci_move`](Position::parse_uci_move) with the slider backend `sliders`.
+    pub fn parse_uci_move_with<S: Sliders>(&self, text: &str, sliders: S) -> Result<Move, MoveError> {
         let uci: UciMove = text.parse()?;
-        self.legal_moves(sliders)
+        self.legal_moves_with(sliders)
             .iter()
             .copied()
             .find(|mv| mv.to_uci(true) == uci || (!self.is_chess960() && mv.to_uci(false) == uci))
@@ -104,8 +109,15 @@ impl Position {
     }
 
     /// Parses a UCI move, checks it is legal, and plays it.
-    pub fn play_uci<S: Sliders>(&mut self, text: &str, sliders: S) -> Result<Move, MoveError> {
-        let mv = self.parse_uci_move(text, sliders)?;
+    pub fn play_uci(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv = self.parse_uci_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// [`play_uci`](Position::play_uci) with the slider backend `sliders`.
+    pub fn play_uci_with<S: Sliders>(&mut self, text: &str, sliders: S) -> Result<Move, MoveError> {
+        let mv = self.parse_uci_move_with(text, sliders)?;
         self.play(mv);
         Ok(mv)
     }

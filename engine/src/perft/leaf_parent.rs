@@ -11,7 +11,7 @@ use crate::sliders::Sliders;
 #[inline(always)]
 pub(crate) fn count_grandchildren<S: Sliders>(pos: &Position, sliders: S) -> u64 {
     let mut moves = ChildMoves::default();
-    pos.generate(sliders, &mut moves);
+    pos.generate_with(sliders, &mut moves);
     let mut child: Board = *pos.board();
     let mut nodes = 0;
     for &(from, targets) in &moves.pieces[..moves.piece_count] {
@@ -19,12 +19,12 @@ pub(crate) fn count_grandchildren<S: Sliders>(pos: &Position, sliders: S) -> u64
         let Some(piece) = pos.piece_at(from) else { continue };
         for to in targets {
             pos.write_child(Move::new(from, to, MoveKind::Normal), piece.role, &mut child);
-            nodes += child.count_legal_moves(sliders);
+            nodes += child.count_legal_moves_with(sliders);
         }
     }
     for &mv in moves.pawns_and_specials.iter() {
         pos.write_child(mv, Role::Pawn, &mut child);
-        nodes += child.count_legal_moves(sliders);
+        nodes += child.count_legal_moves_with(sliders);
     }
     nodes
 }

@@ -72,7 +72,7 @@ pub fn divide_with<S: Sliders>(pos: &Position, depth: u32, sliders: S, options: 
     if depth == 0 {
         return Vec::new();
     }
-    let moves = pos.legal_moves(sliders);
+    let moves = pos.legal_moves_with(sliders);
     let table = (options.hash_mb > 0).then(|| PerftTable::new(options.hash_mb));
     // Each task: which root move it belongs to, the position, and the depth left below it.
     let mut tasks: Vec<(usize, Position, u32)> = Vec::new();
@@ -80,7 +80,7 @@ pub fn divide_with<S: Sliders>(pos: &Position, depth: u32, sliders: S, options: 
         let mut child = *pos;
         child.play(mv);
         if options.threads > 1 && depth >= 3 {
-            for &reply in child.legal_moves(sliders).iter() {
+            for &reply in child.legal_moves_with(sliders).iter() {
                 let mut grandchild = child;
                 grandchild.play(reply);
                 tasks.push((i, grandchild, depth - 2));
@@ -158,7 +158,7 @@ fn perft_body<S: Sliders>(
 ) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_legal_moves(sliders),
+        1 => pos.count_legal_moves_with(sliders),
         // The parents of the leaves count their children's moves in place, without a call.
         2 => leaf_parent::count_grandchildren(pos, sliders),
         _ => {
@@ -166,7 +166,7 @@ fn perft_body<S: Sliders>(
                 return n;
             }
             let mut nodes = 0;
-            for &mv in pos.legal_moves(sliders).iter() {
+            for &mv in pos.legal_moves_with(sliders).iter() {
                 let mut child = *pos;
                 child.play(mv);
                 nodes += recurse(&child, depth - 1, sliders, table);

@@ -54,6 +54,7 @@ mod simd_kogge_stone;
 
 use core::fmt;
 use core::str::FromStr;
+use core::sync::atomic::{AtomicU8, Ordering};
 
 use bbcore::{Bitboard, Square};
 
@@ -182,8 +183,20 @@ impl Backend {
     /// fallback is the fancy layout: measured side by side on random occupancies it was a
     /// little faster than the dense one (about 2.9 against 3.1 ns a lookup on a Zen 4), whose
     /// only advantage is a smaller table.
+    ///
+    /// Decided once (CPUID is slow, a trap in some virtual machines) and cached in an atomic,
+    /// so a call is one load.
     pub fn auto() -> Backend {
-        if Pext::detect().is_some() && crate::cpu::pext_is_fast() { Backend::Pext } else { MAGIC_FALLBACK }
+        static AUTO: AtomicU8 = AtomicU8::new(UNDECIDED);
+        match AUTO.load(Ordering::Relaxed) {
+            PEXT => Backend::Pext,
+            MAGIC => MAGIC_FALLBACK,
+            _ => {
+                let pext = Pext::detect().is_some() && crate::cpu::pext_is_fast();
+                AUTO.store(if pext { PEXT } else { MAGIC }, Ordering::Relaxed);
+                if pext { Backend::Pext } else { MAGIC_FALLBACK }
+            }
+        }
     }
 
     /// Why [`Backend::auto`] picks what it picks on this CPU, in words for reports.
@@ -215,6 +228,34 @@ impl Backend {
 
 /// The magic layout [`Backend::auto`] picks where PEXT is missing or slow.
 const MAGIC_FALLBACK: Backend = Backend::FancyMagic;
+
+/// [`Backend::auto`]'s cached choice: not yet made, PEXT, magic.
+const UNDECIDED: u8 = 0;
+const PEXT: u8 = 1;
+const MAGIC: u8 = 2;
+
+/// The PEXT token when [`Backend::auto`] picks PEXT on this CPU.
+#[inline]
+pub(crate) fn auto_pext() -> Option<Pext> {
+    if Backend::auto() == Backend::Pext { Pext::detect() } else { None }
+}
+
+/// `with_fastest!(|sliders| expr)`: `expr` evaluated with `sliders` bound to the backend
+/// [`Backend::auto`] picks (PEXT where it is fast, else fancy magic), inside the x86-64-v3
+/// code path where the CPU has it ([`crate::cpu::run_fast`]). The token-free methods of
+/// `Board` and `Position` are this around their `_with` forms.
+macro_rules! with_fastest {
+    (|$sliders:ident| $body:expr) => {
+        match $crate::sliders::auto_pext() {
+            Some($sliders) => $crate::cpu::run_fast(|| $body),
+            None => {
+                let $sliders = $crate::sliders::FancyMagic;
+                $crate::cpu::run_fast(|| $body)
+            }
+        }
+    };
+}
+pub(crate) use with_fastest;
 
 /// A backend this CPU cannot run (PEXT without BMI2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
