@@ -22,8 +22,8 @@ pub mod sliders;
 pub mod tables;
 
 pub use board::{
-    Board, CastleSide, CastlingRights, FenError, MAX_MOVES, Move, MoveCounter, MoveError, MoveKind, MoveList, MoveSink,
-    Position, STARTPOS, UciMove,
+    Board, CastleSide, CastlingRights, FenError, IllegalMoveError, MAX_MOVES, Move, MoveCounter, MoveError, MoveKind,
+    MoveList, MoveSink, Position, STARTPOS, UciMove,
 };
 pub use perft::{
     BenchPosition, EpdError, PerftCase, PerftOptions, PerftTable, SIX_POSITIONS, divide, divide_with, parse_suite,

@@ -7,7 +7,9 @@
 
 mod castling;
 mod fen;
+mod legality;
 mod mailbox;
+mod move_filter;
 mod move_list;
 mod movegen;
 mod moves;
@@ -17,6 +19,7 @@ mod zobrist;
 
 pub use castling::{CastleSide, CastlingRights};
 pub use fen::{FenError, STARTPOS};
+pub use legality::IllegalMoveError;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use position::Position;

@@ -2,11 +2,17 @@
 //! builds every move and a [`MoveCounter`] that only counts them (bulk counting at perft's
 //! last ply).
 
+use core::mem::MaybeUninit;
+
 use bbcore::{Bitboard, Square};
 
 use super::moves::{Move, MoveKind};
 
 /// Receives legal moves as the generator finds them.
+///
+/// A sink that has seen enough (the first legal move, the move it looks for) says so with
+/// [`is_done`](MoveSink::is_done), and the generator stops early; sinks that keep the default
+/// `false` compile as if the check were not there.
 pub trait MoveSink {
     /// Ordinary moves of the piece on `from` to every square of `targets`.
     fn piece_moves(&mut self, from: Square, targets: Bitboard);
@@ -17,6 +23,11 @@ pub trait MoveSink {
     fn promotions(&mut self, targets: Bitboard, back: i8);
     /// One move that fits none of the above: castling or en passant.
     fn special(&mut self, mv: Move);
+    /// Whether generation may stop: nothing more is wanted.
+    #[inline(always)]
+    fn is_done(&self) -> bool {
+        false
+    }
 }
 
 /// Room for every legal move of any position a FEN can load. Reachable positions have at most
@@ -25,10 +36,22 @@ pub trait MoveSink {
 /// = 343 moves.
 pub const MAX_MOVES: usize = 344;
 
-/// A fixed-capacity list of moves; no allocation.
-#[derive(Clone)]
+/// A fixed-capacity list of moves; no allocation, and nothing written when it is made (the
+/// slots stay uninitialised until a move is pushed).
+///
+/// ```
+/// use bbengine::Position;
+///
+/// let moves = Position::startpos().legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// let knight_moves = moves.iter().filter(|mv| mv.from().to_string() == "g1").count();
+/// assert_eq!(knight_moves, 2);
+/// for mv in &moves {
+///     assert!(Position::startpos().is_legal(*mv));
+/// }
+/// ```
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -36,16 +59,23 @@ impl MoveList {
     /// An empty list.
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::new(Square::A1, Square::A1, MoveKind::Normal); MAX_MOVES], len: 0 }
+        MoveList { moves: [const { MaybeUninit::uninit() }; MAX_MOVES], len: 0 }
     }
 
+    /// Appends `mv`. A full list (never the case for the legal moves of a position FEN
+    /// accepts) keeps its moves and drops `mv`.
     #[inline(always)]
-    fn push(&mut self, mv: Move) {
-        // No position FEN parsing accepts has more than MAX_MOVES moves, so this never drops one.
+    pub fn push(&mut self, mv: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
+            slot.write(mv);
             self.len += 1;
         }
+    }
+
+    /// Removes every move.
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.len = 0;
     }
 }
 
@@ -55,20 +85,49 @@ impl Default for MoveList {
     }
 }
 
+impl Clone for MoveList {
+    fn clone(&self) -> MoveList {
+        let mut copy = MoveList::new();
+        for &mv in self.iter() {
+            copy.push(mv);
+        }
+        copy
+    }
+}
+
 impl core::ops::Deref for MoveList {
     type Target = [Move];
     #[inline(always)]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` slots were written by `push` (`len` never exceeds the
+        // array), and `MaybeUninit<Move>` has the layout of `Move`.
+        unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 }
 
 impl core::ops::DerefMut for MoveList {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `deref`: the first `len` slots are initialised.
+        unsafe { core::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 }
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for MoveList {}
 
 impl core::fmt::Debug for MoveList {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

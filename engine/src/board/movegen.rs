@@ -73,7 +73,7 @@ impl Board {
     /// slider that sees our king through nothing but our own pieces gives check with none in
     /// between and pins with exactly one.
     #[inline(always)]
-    fn checkers_and_pinned<S: Sliders>(&self, sliders: S, king: Square, us: Color) -> (Bitboard, Bitboard) {
+    pub(super) fn checkers_and_pinned<S: Sliders>(&self, sliders: S, king: Square, us: Color) -> (Bitboard, Bitboard) {
         let them = us.other();
         let theirs = self.color(them);
         // Rays from the king stop at the first enemy piece, so only our pieces can be between.
@@ -102,16 +102,38 @@ impl Board {
     /// [`generate`](Board::generate) with the slider backend `sliders`.
     #[inline(always)]
     pub fn generate_with<S: Sliders, K: MoveSink>(&self, sliders: S, sink: &mut K) {
+        self.generate_from_with(sliders, Bitboard::FULL, sink);
+    }
+
+    /// Generates the legal moves of the pieces standing on `origins` into `sink`.
+    ///
+    /// ```
+    /// use bbcore::{Bitboard, Square};
+    /// use bbengine::{MoveList, Position};
+    ///
+    /// let mut knight_moves = MoveList::new();
+    /// Position::startpos().generate_from(Bitboard::from_square(Square::G1), &mut knight_moves);
+    /// assert_eq!(knight_moves.len(), 2);
+    /// ```
+    pub fn generate_from<K: MoveSink>(&self, origins: Bitboard, sink: &mut K) {
+        with_fastest!(|sliders| self.generate_from_with(sliders, origins, sink))
+    }
+
+    /// [`generate_from`](Board::generate_from) with the slider backend `sliders`.
+    #[inline(always)]
+    pub fn generate_from_with<S: Sliders, K: MoveSink>(&self, sliders: S, origins: Bitboard, sink: &mut K) {
         // One copy per side to move: with the colour a constant, every colour-dependent
         // branch and index below folds away.
         match self.side {
-            Color::White => self.generate_for::<S, K, true>(sliders, sink),
-            Color::Black => self.generate_for::<S, K, false>(sliders, sink),
+            Color::White => self.generate_for::<S, K, true>(sliders, origins, sink),
+            Color::Black => self.generate_for::<S, K, false>(sliders, origins, sink),
         }
     }
 
+    /// The generator. With `origins` the full board (perft, `generate`) every test of it
+    /// folds away, and so does every `is_done` of a sink that never stops early.
     #[inline(always)]
-    fn generate_for<S: Sliders, K: MoveSink, const WHITE: bool>(&self, sliders: S, sink: &mut K) {
+    fn generate_for<S: Sliders, K: MoveSink, const WHITE: bool>(&self, sliders: S, origins: Bitboard, sink: &mut K) {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = us.other();
         let ours = self.color(us);
@@ -120,22 +142,27 @@ impl Board {
         let king = self.king(us);
 
         let (checkers, pinned) = self.checkers_and_pinned(sliders, king, us);
-        // The enemy's attacks (seen through our king) matter only where our king could go:
-        // a boxed-in king that cannot castle skips the whole map.
-        let king_targets = tables::king(king) & !ours;
-        let may_castle = checkers.is_empty() && self.castling.any_for(us) && self.castling_unblocked(us, king);
-        let without_king = occupied.without(king);
-        let (danger, safe_targets) = if may_castle || king_targets.more_than_one() {
-            let danger = self.attacked_squares(sliders, them, without_king);
-            (danger, king_targets & !danger)
-        } else {
-            // At most one square to check: asking who attacks it is cheaper than the map.
-            let attacked =
-                king_targets.lowest().is_some_and(|sq| self.attackers_with(sliders, sq, them, without_king).any());
-            (Bitboard::EMPTY, if attacked { Bitboard::EMPTY } else { king_targets })
-        };
-        sink.piece_moves(king, safe_targets);
-        if checkers.more_than_one() {
+        let mut danger = Bitboard::EMPTY;
+        let king_moves = origins.has(king);
+        let may_castle =
+            king_moves && checkers.is_empty() && self.castling.any_for(us) && self.castling_unblocked(us, king);
+        if king_moves {
+            // The enemy's attacks (seen through our king) matter only where our king could
+            // go: a boxed-in king that cannot castle skips the whole map.
+            let king_targets = tables::king(king) & !ours;
+            let without_king = occupied.without(king);
+            let safe_targets = if may_castle || king_targets.more_than_one() {
+                danger = self.attacked_squares(sliders, them, without_king);
+                king_targets & !danger
+            } else {
+                // At most one square to check: asking who attacks it is cheaper than the map.
+                let attacked =
+                    king_targets.lowest().is_some_and(|sq| self.attackers_with(sliders, sq, them, without_king).any());
+                if attacked { Bitboard::EMPTY } else { king_targets }
+            };
+            sink.piece_moves(king, safe_targets);
+        }
+        if checkers.more_than_one() || sink.is_done() {
             return;
         }
 
@@ -146,9 +173,9 @@ impl Board {
             None => !ours,
         };
         // A pinned piece can never answer a check, so in check it is left out entirely.
-        let movable = if checkers.any() { ours & !pinned } else { ours };
+        let movable = if checkers.any() { ours & !pinned } else { ours } & origins;
 
-        for from in self.pieces(us, Role::Knight) & !pinned {
+        for from in self.pieces(us, Role::Knight) & origins & !pinned {
             sink.piece_moves(from, tables::knight(from) & targets);
         }
         for from in self.diagonal_sliders(us) & movable & !pinned {
@@ -156,6 +183,9 @@ impl Board {
         }
         for from in self.orthogonal_sliders(us) & movable & !pinned {
             sink.piece_moves(from, sliders.rook(from, occupied) & targets);
+        }
+        if sink.is_done() {
+            return;
         }
         let pawns = self.pieces(us, Role::Pawn) & movable;
         // Free pawns as whole sets; pinned pieces (never in check) are rare, so one branch
@@ -165,8 +195,11 @@ impl Board {
         if pinned_movers.any() {
             self.generate_pinned(sliders, us, king, occupied, targets, pinned_movers, sink);
         }
+        if sink.is_done() {
+            return;
+        }
         if let Some(ep) = self.en_passant {
-            self.generate_en_passant(sliders, us, ep, king, sink);
+            self.generate_en_passant(sliders, us, ep, king, origins, sink);
         }
         if may_castle {
             self.generate_castling(sliders, us, king, danger, sink);
@@ -235,11 +268,12 @@ impl Board {
         us: Color,
         ep: Square,
         king: Square,
+        origins: Bitboard,
         sink: &mut K,
     ) {
         let them = us.other();
         let captured = Square::from_coords(ep.file(), if us == Color::White { Rank::Fifth } else { Rank::Fourth });
-        for from in tables::pawn(them, ep) & self.pieces(us, Role::Pawn) {
+        for from in tables::pawn(them, ep) & self.pieces(us, Role::Pawn) & origins {
             let occupied = self.occupied().without(from).without(captured).with(ep);
             let still_attacked = sliders.rook(king, occupied) & self.orthogonal_sliders(them)
                 | sliders.bishop(king, occupied) & self.diagonal_sliders(them)

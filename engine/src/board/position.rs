@@ -136,11 +136,15 @@ impl Position {
         self.key ^= KEYS.piece(piece, sq);
     }
 
-    /// Plays `mv`, which must be legal here (one that [`legal_moves`](Board::legal_moves)
-    /// returned). Every set, the mailbox, the rights and the key are updated incrementally.
-    /// To play a move from text, use [`play_uci`](Position::play_uci), which checks it.
+    /// Plays `mv`, which the caller knows to be legal here (one that
+    /// [`legal_moves`](Board::legal_moves) returned): nothing is checked in release builds, and
+    /// an illegal move leaves a broken position. Debug builds assert legality. Every set, the
+    /// mailbox, the rights and the key are updated incrementally. To play a move that may be
+    /// illegal, use [`try_play`](Position::try_play); for text,
+    /// [`play_uci`](Position::play_uci).
     #[inline(always)]
     pub fn play(&mut self, mv: Move) {
+        debug_assert!(self.is_legal(mv), "play of the illegal move {mv:?} in {self}");
         let us = self.board.side;
         let (from, to) = (mv.from(), mv.to());
         let Some(moving) = self.mailbox.get(from) else {
