@@ -14,6 +14,7 @@ mod move_list;
 mod movegen;
 mod moves;
 mod position;
+mod see;
 mod uci_move;
 mod zobrist;
 
@@ -23,6 +24,7 @@ pub use legality::IllegalMoveError;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use position::Position;
+pub use see::SEE_VALUES;
 pub use uci_move::{MoveError, UciMove};
 
 use bbcore::{Bitboard, Color, Piece, Role, Square};
