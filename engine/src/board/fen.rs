@@ -248,8 +248,12 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
 
 impl fmt::Display for Position {
     /// Writes FEN. Castling is written as it was read: `KQkq` letters (X-FEN when a rook is
-    /// not the outermost), or rook files when the FEN used Shredder-FEN.
+    /// not the outermost), or rook files when the FEN used Shredder-FEN. The alternate form
+    /// (`{:#}`) draws the board as a diagram, with the FEN below it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return super::diagram::write_diagram(self, f);
+        }
         for rank in Rank::ALL.iter().rev() {
             let mut empty = 0;
             for file in File::ALL {

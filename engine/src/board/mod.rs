@@ -6,6 +6,8 @@
 //! moves on it (see [`Board::write_child`]).
 
 mod castling;
+mod chess960;
+mod diagram;
 mod fen;
 mod legality;
 mod mailbox;
@@ -19,6 +21,7 @@ mod uci_move;
 mod zobrist;
 
 pub use castling::{CastleSide, CastlingRights};
+pub use chess960::CHESS960_POSITIONS;
 pub use fen::{FenError, STARTPOS};
 pub use legality::IllegalMoveError;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};

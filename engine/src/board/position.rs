@@ -3,10 +3,10 @@
 
 use core::ops::Deref;
 
-use bbcore::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use bbcore::{Bitboard, Color, Piece, Role, Square};
 
 use super::Board;
-use super::castling::{CastleSide, CastlingRights};
+use super::castling::CastlingRights;
 use super::mailbox::Mailbox;
 use super::moves::{Move, MoveKind};
 use super::zobrist::KEYS;
@@ -24,7 +24,7 @@ use super::zobrist::KEYS;
 /// let pos = Position::startpos();
 /// assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) mailbox: Mailbox,
@@ -51,22 +51,7 @@ impl Position {
     pub fn startpos() -> Position {
         const BACK_RANK: [Role; 8] =
             [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
-        let mut pos = Position::empty();
-        for file in File::ALL {
-            let role = BACK_RANK[file.index() as usize];
-            pos.put(Square::from_coords(file, Rank::First), Piece::new(Color::White, role));
-            pos.put(Square::from_coords(file, Rank::Second), Piece::new(Color::White, Role::Pawn));
-            pos.put(Square::from_coords(file, Rank::Seventh), Piece::new(Color::Black, Role::Pawn));
-            pos.put(Square::from_coords(file, Rank::Eighth), Piece::new(Color::Black, role));
-        }
-        for color in Color::ALL {
-            let rank = if color == Color::White { Rank::First } else { Rank::Eighth };
-            for (side, file) in [(CastleSide::King, File::H), (CastleSide::Queen, File::A)] {
-                pos.board.castling.set(color, side, Some(Square::from_coords(file, rank)));
-                pos.key ^= KEYS.castling(color, side as usize);
-            }
-        }
-        pos
+        Position::from_back_ranks(BACK_RANK, BACK_RANK)
     }
 
     /// An empty board, white to move, no rights: the base FEN parsing fills in.
@@ -261,6 +246,26 @@ impl Position {
             return Some("incremental key differs from the recomputed key");
         }
         None
+    }
+}
+
+/// Positions are equal when their boards and clocks are: not how castling was spelled in FEN,
+/// nor whether UCI writes castling Chess960-style (both notation, not position).
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.halfmove_clock.hash(state);
+        self.fullmove_number.hash(state);
     }
 }
 
