@@ -13,12 +13,17 @@
 //! # Ok::<(), bbengine::FenError>(())
 //! ```
 #![deny(missing_docs)]
+// `cpu`, `generated` and `tables` are public for the workspace's tests and benchmarks only:
+// hidden from the documentation, not part of the API.
 
 pub mod board;
+#[doc(hidden)]
 pub mod cpu;
+#[doc(hidden)]
 pub mod generated;
 pub mod perft;
 pub mod sliders;
+#[doc(hidden)]
 pub mod tables;
 
 pub use board::{

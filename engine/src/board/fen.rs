@@ -15,6 +15,7 @@ pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 
 /// Why a FEN was rejected; the message names the bad field.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
     /// A FEN has six space-separated fields (four are accepted: counters default to `0 1`).
     FieldCount(usize),

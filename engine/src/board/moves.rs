@@ -7,6 +7,7 @@ use bbcore::{Role, Square};
 /// What kind of move, beyond from and to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
+#[non_exhaustive]
 pub enum MoveKind {
     /// Any move that is not one of the others (captures included).
     Normal = 0,

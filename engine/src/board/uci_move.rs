@@ -42,6 +42,7 @@ impl fmt::Display for UciMove {
 
 /// Text that is not a UCI move, or a UCI move that is not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveError {
     /// Not of the form `e2e4` or `e7e8q`.
     Syntax(String),

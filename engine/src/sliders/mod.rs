@@ -119,6 +119,7 @@ pub trait WithSliders {
 
 /// A slider backend chosen by name at run time (CLI, benchmarks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Backend {
     /// The ray walk: slow, the oracle.
     Reference,
