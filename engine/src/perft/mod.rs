@@ -15,7 +15,7 @@ pub use table::PerftTable;
 
 use crate::board::{Move, Position};
 use crate::cpu::compiled_for;
-use crate::sliders::Sliders;
+use crate::sliders::{Sliders, with_fastest};
 
 /// The number of legal move sequences of length `depth` from `pos`. The last ply is counted
 /// in bulk (popcounts of target sets), not played. Runs the x86-64-v3 copy of the generator
@@ -27,6 +27,23 @@ use crate::sliders::Sliders;
 /// ```
 pub fn perft<S: Sliders>(pos: &Position, depth: u32, sliders: S) -> u64 {
     perft_dispatch(pos, depth, sliders, None)
+}
+
+impl Position {
+    /// [`perft`] with the backend [`Backend::auto`](crate::Backend::auto) picks.
+    ///
+    /// ```
+    /// use bbengine::Position;
+    /// assert_eq!(Position::startpos().perft(4), 197_281);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        with_fastest!(|sliders| perft(self, depth, sliders))
+    }
+
+    /// [`divide`] with the backend [`Backend::auto`](crate::Backend::auto) picks.
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        with_fastest!(|sliders| divide(self, depth, sliders))
+    }
 }
 
 /// How to run a perft: threads over the root moves and an optional hash table.
