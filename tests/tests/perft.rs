@@ -6,27 +6,48 @@ use bbtests::{STANDARD_POSITIONS, assert_suite, load_suite, perft_with};
 
 #[test]
 fn standard_positions_full_depth_auto_backend() {
-    for (name, fen, depth, expected) in STANDARD_POSITIONS {
-        let pos: Position = fen.parse().unwrap();
-        assert_eq!(perft_with(Backend::auto(), &pos, depth), expected, "{name} depth {depth}");
+    for p in STANDARD_POSITIONS {
+        assert_eq!(
+            perft_with(Backend::auto(), &p.position(), p.depth()),
+            p.count(p.depth()),
+            "{} depth {}",
+            p.name,
+            p.depth()
+        );
     }
 }
 
 #[test]
+fn bench_positions_are_the_published_ones() {
+    // bbengine's benchmark table carries its own counts; they must be the published ones.
+    let six = bbengine::bench::SIX_POSITIONS;
+    for (bench, p) in six.iter().zip(&STANDARD_POSITIONS) {
+        assert_eq!((bench.name, bench.fen, bench.depth, bench.nodes), (p.name, p.fen, p.depth(), p.count(p.depth())));
+    }
+    assert_eq!(six.len(), 6);
+    assert_eq!(six.iter().map(|p| p.nodes).sum::<u64>(), 761_234_712);
+}
+
+#[test]
 fn standard_start_position_by_depth() {
-    let counts = [1, 20, 400, 8_902, 197_281, 4_865_609];
-    for (depth, expected) in counts.into_iter().enumerate() {
-        assert_eq!(perft_with(Backend::auto(), &Position::startpos(), depth as u32), expected);
+    let start = &STANDARD_POSITIONS[0];
+    assert_eq!((start.name, start.depth()), ("start", 6));
+    for depth in 0..6 {
+        assert_eq!(perft_with(Backend::auto(), &Position::startpos(), depth), start.count(depth), "depth {depth}");
     }
 }
 
 #[test]
 fn every_backend_agrees_on_standard_positions() {
     for &backend in Backend::ALL.iter().filter(|b| b.is_supported()) {
-        for (name, fen, depth, _) in STANDARD_POSITIONS {
-            let pos: Position = fen.parse().unwrap();
-            let reference = perft_with(Backend::Reference, &pos, depth - 2);
-            assert_eq!(perft_with(backend, &pos, depth - 2), reference, "{backend} on {name}");
+        for p in STANDARD_POSITIONS {
+            let depth = p.depth() - 2;
+            assert_eq!(
+                perft_with(backend, &p.position(), depth),
+                p.count(depth),
+                "{backend} on {} depth {depth}",
+                p.name
+            );
         }
     }
 }
@@ -44,12 +65,16 @@ fn every_backend_passes_random_suites_to_depth_3() {
 
 #[test]
 fn random_standard_suite_depth_4() {
-    assert_suite(Backend::auto(), &load_suite("random_std.epd"), 4);
+    let cases = load_suite("random_std.epd");
+    assert_eq!(cases.len(), 300);
+    assert_suite(Backend::auto(), &cases, 4);
 }
 
 #[test]
 fn random_chess960_suite_depth_4() {
-    assert_suite(Backend::auto(), &load_suite("random_960.epd"), 4);
+    let cases = load_suite("random_960.epd");
+    assert_eq!(cases.len(), 150);
+    assert_suite(Backend::auto(), &cases, 4);
 }
 
 /// 16 billion nodes: `cargo test --release -p bbtests --test perft -- --ignored`.
@@ -63,9 +88,9 @@ fn random_suites_depth_5() {
 #[test]
 fn threads_and_hash_give_the_same_counts() {
     use bbengine::{KoggeStone, PerftOptions, divide, divide_with, perft_with};
-    for (name, fen, depth, expected) in STANDARD_POSITIONS {
-        let pos: Position = fen.parse().unwrap();
-        let depth = depth - 1;
+    for p in STANDARD_POSITIONS {
+        let (name, pos) = (p.name, p.position());
+        let depth = p.depth() - 1;
         let plain = perft_with(&pos, depth, KoggeStone, PerftOptions::default());
         for options in [
             PerftOptions { threads: 2, hash_mb: 0 },
@@ -78,10 +103,9 @@ fn threads_and_hash_give_the_same_counts() {
             divide(&pos, depth, KoggeStone),
             divide_with(&pos, depth, KoggeStone, PerftOptions { threads: 2, hash_mb: 4 })
         );
-        let _ = expected;
     }
     // Full depth with a tiny table: constant replacement must never give a wrong count.
-    let kiwipete: Position = STANDARD_POSITIONS[1].1.parse().unwrap();
+    let kiwipete = STANDARD_POSITIONS[1].position();
     assert_eq!(perft_with(&kiwipete, 5, KoggeStone, PerftOptions { threads: 2, hash_mb: 1 }), 193_690_690);
 }
 

@@ -20,8 +20,8 @@ fn walk(pos: &Position, depth: u32, visited: &mut u64) {
 #[test]
 fn incremental_key_equals_recomputed_key_along_perft_4() {
     let mut visited = 0;
-    for (_, fen, _, _) in bbtests::STANDARD_POSITIONS {
-        walk(&fen.parse().unwrap(), 4, &mut visited);
+    for p in bbtests::STANDARD_POSITIONS {
+        walk(&p.position(), 4, &mut visited);
     }
     // Chess960 castling with the king and rook crossing.
     walk(&"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1".parse().unwrap(), 4, &mut visited);
