@@ -90,23 +90,27 @@ fn threads_and_hash_give_the_same_counts() {
     use bbengine::{KoggeStone, PerftOptions, divide, divide_with, perft_with};
     for p in STANDARD_POSITIONS {
         let (name, pos) = (p.name, p.position());
+        // One ply below the full depth: start d5, Kiwipete d4, position 3 d6, the others d4.
         let depth = p.depth() - 1;
-        let plain = perft_with(&pos, depth, KoggeStone, PerftOptions::default());
+        let expected = p.count(depth);
         for options in [
+            PerftOptions::default(),
             PerftOptions { threads: 2, hash_mb: 0 },
             PerftOptions { threads: 1, hash_mb: 16 },
             PerftOptions { threads: 3, hash_mb: 1 },
         ] {
-            assert_eq!(perft_with(&pos, depth, KoggeStone, options), plain, "{name} {options:?}");
+            assert_eq!(perft_with(&pos, depth, KoggeStone, options), expected, "{name} depth {depth} {options:?}");
         }
-        assert_eq!(
-            divide(&pos, depth, KoggeStone),
-            divide_with(&pos, depth, KoggeStone, PerftOptions { threads: 2, hash_mb: 4 })
-        );
+        let split = divide_with(&pos, depth, KoggeStone, PerftOptions { threads: 2, hash_mb: 4 });
+        assert_eq!(split, divide(&pos, depth, KoggeStone), "{name}");
+        assert_eq!(split.len() as u64, p.count(1), "{name}: one line per root move");
+        assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), expected, "{name} divide total");
     }
     // Full depth with a tiny table: constant replacement must never give a wrong count.
-    let kiwipete = STANDARD_POSITIONS[1].position();
-    assert_eq!(perft_with(&kiwipete, 5, KoggeStone, PerftOptions { threads: 2, hash_mb: 1 }), 193_690_690);
+    let kiwipete = &STANDARD_POSITIONS[1];
+    assert_eq!(kiwipete.name, "kiwipete");
+    let options = PerftOptions { threads: 2, hash_mb: 1 };
+    assert_eq!(perft_with(&kiwipete.position(), 5, KoggeStone, options), kiwipete.count(5));
 }
 
 #[test]
