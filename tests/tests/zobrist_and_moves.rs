@@ -2,8 +2,9 @@
 
 use bbengine::{KoggeStone, MoveError, Position};
 
-/// Walks the whole tree to `depth`, checking sets, mailbox and key after every move.
-fn walk(pos: &Position, depth: u32, visited: &mut u64) {
+/// Walks the whole tree to `depth`, checking sets, mailbox and key after every move;
+/// `visited[p - 1]` counts the nodes reached at ply `p`, so it ends as perft(1..=depth).
+fn walk(pos: &Position, depth: u32, visited: &mut [u64]) {
     if depth == 0 {
         return;
     }
@@ -12,20 +13,30 @@ fn walk(pos: &Position, depth: u32, visited: &mut u64) {
         child.play(mv);
         assert_eq!(child.key(), child.compute_key(), "{pos} then {mv:?}");
         assert_eq!(child.consistency_error(), None, "{pos} then {mv:?}");
-        *visited += 1;
-        walk(&child, depth - 1, visited);
+        visited[0] += 1;
+        walk(&child, depth - 1, &mut visited[1..]);
     }
 }
 
 #[test]
 fn incremental_key_equals_recomputed_key_along_perft_4() {
-    let mut visited = 0;
+    let mut total = 0;
     for p in bbtests::STANDARD_POSITIONS {
+        let mut visited = [0; 4];
         walk(&p.position(), 4, &mut visited);
+        // The walk reaches every node at plies 1 to 4: the published perft(1..=4).
+        assert_eq!(visited[..], p.counts[..4], "{}", p.name);
+        total += visited.iter().sum::<u64>();
     }
-    // Chess960 castling with the king and rook crossing.
+    // Chess960 castling with the king and rook crossing. Counts from shakmaty 0.29.4 (the
+    // benches' peer crate, `peer-perft shakmaty <d> --fen ...`), not from bbengine.
+    let mut visited = [0; 4];
     walk(&"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1".parse().unwrap(), 4, &mut visited);
-    assert!(visited > 10_000_000, "{visited}");
+    assert_eq!(visited, [24, 576, 13_446, 313_835]);
+    total += visited.iter().sum::<u64>();
+    // start 206,603 + Kiwipete 4,185,552 + position 3 46,255 + position 4 and its mirror
+    // 432,070 each + position 5 2,167,396 + position 6 3,986,609 + the Chess960 one 327,881.
+    assert_eq!(total, 11_784_436);
 }
 
 #[test]
