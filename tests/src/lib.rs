@@ -113,6 +113,66 @@ pub const STANDARD_POSITIONS: [StandardPosition; 7] = [
     },
 ];
 
+/// Says in the test output that `test` did not check something here, and why.
+///
+/// libtest captures `print!` and `eprint!` output of passing tests, so a skip reported with
+/// `eprintln!` would not show; this writes to the process's stderr handle directly, which
+/// libtest does not capture, so `cargo test` shows a `skipped: ...` line.
+pub fn report_skip(test: &str, reason: &str) {
+    use std::io::Write as _;
+    writeln!(std::io::stderr(), "skipped: {test}: {reason}").expect("the skip is reported on stderr");
+}
+
+/// The CPU features `backend` needs that this CPU lacks, as `is_x86_feature_detected!` sees
+/// them (independently of the engine's own detection); `None` when it can run.
+pub fn missing_features(backend: bbengine::Backend) -> Option<&'static str> {
+    use bbengine::Backend;
+    #[cfg(target_arch = "x86_64")]
+    let (avx2, avx512, bmi2) = (
+        std::is_x86_feature_detected!("avx2"),
+        std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl"),
+        std::is_x86_feature_detected!("bmi2"),
+    );
+    #[cfg(not(target_arch = "x86_64"))]
+    let (avx2, avx512, bmi2) = (false, false, false);
+    match backend {
+        Backend::SimdKoggeStone if !avx2 => Some("AVX2"),
+        Backend::Avx512KoggeStone if !avx512 => Some("AVX-512F/VL"),
+        Backend::Pext if !bmi2 => Some("BMI2"),
+        _ => None,
+    }
+}
+
+/// `token`, a backend's `detect()` result, after checking it against [`missing_features`] (so
+/// a detection bug cannot turn the test into a silent skip); `None` is reported with
+/// [`report_skip`].
+pub fn detected_or_skip<T>(test: &str, backend: bbengine::Backend, token: Option<T>) -> Option<T> {
+    let missing = missing_features(backend);
+    assert_eq!(token.is_some(), missing.is_none(), "{backend}: detect() disagrees with is_x86_feature_detected!");
+    if let Some(features) = missing {
+        report_skip(test, &format!("backend {backend}: this CPU lacks {features}"));
+    }
+    token
+}
+
+/// The backends this CPU runs, for tests that check every backend: `Backend::is_supported` is
+/// checked against [`missing_features`], and each backend left out is reported with
+/// [`report_skip`]. The five that need no CPU feature are always in the list.
+pub fn runnable_backends(test: &str) -> Vec<bbengine::Backend> {
+    let mut runnable = Vec::new();
+    for &backend in bbengine::Backend::ALL {
+        let missing = missing_features(backend);
+        assert_eq!(backend.is_supported(), missing.is_none(), "{backend}: is_supported disagrees with the CPU");
+        match missing {
+            None => runnable.push(backend),
+            Some(features) => report_skip(test, &format!("backend {backend}: this CPU lacks {features}")),
+        }
+    }
+    assert_eq!(bbengine::Backend::ALL.len(), 8);
+    assert!(runnable.len() >= 5, "{runnable:?}");
+    runnable
+}
+
 /// The path of a file in `tests/data/`.
 pub fn data_path(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(name)

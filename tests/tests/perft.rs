@@ -2,7 +2,7 @@
 //! agreeing on every position.
 
 use bbengine::{Backend, Position};
-use bbtests::{STANDARD_POSITIONS, assert_suite, load_suite, perft_with};
+use bbtests::{STANDARD_POSITIONS, assert_suite, load_suite, perft_with, runnable_backends};
 
 #[test]
 fn standard_positions_full_depth_auto_backend() {
@@ -39,7 +39,7 @@ fn standard_start_position_by_depth() {
 
 #[test]
 fn every_backend_agrees_on_standard_positions() {
-    for &backend in Backend::ALL.iter().filter(|b| b.is_supported()) {
+    for backend in runnable_backends("every_backend_agrees_on_standard_positions") {
         for p in STANDARD_POSITIONS {
             let depth = p.depth() - 2;
             assert_eq!(
@@ -57,7 +57,7 @@ fn every_backend_passes_random_suites_to_depth_3() {
     let std_cases = load_suite("random_std.epd");
     let chess960_cases = load_suite("random_960.epd");
     assert_eq!((std_cases.len(), chess960_cases.len()), (300, 150));
-    for &backend in Backend::ALL.iter().filter(|b| b.is_supported()) {
+    for backend in runnable_backends("every_backend_passes_random_suites_to_depth_3") {
         assert_suite(backend, &std_cases, 3);
         assert_suite(backend, &chess960_cases, 3);
     }

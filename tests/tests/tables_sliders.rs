@@ -20,9 +20,8 @@ fn dense_magic_matches_reference() {
 
 #[test]
 fn pext_matches_reference() {
-    match Pext::detect() {
-        Some(token) => check(token),
-        None => eprintln!("pext: this CPU has no BMI2; nothing to check"),
+    if let Some(token) = bbtests::detected_or_skip("pext_matches_reference", bbengine::Backend::Pext, Pext::detect()) {
+        check(token);
     }
 }
 
