@@ -113,6 +113,91 @@ pub const STANDARD_POSITIONS: [StandardPosition; 7] = [
     },
 ];
 
+/// The FEN of the colour-flipped mirror of `pos`, built square by square from its accessors:
+/// ranks flipped, colours swapped, the other side to move, castling rights and the en passant
+/// square flipped with the colours, the counters kept. Castling is written as `KQkq` letters in
+/// standard chess and as rook files (Shredder-FEN) in Chess960, whose inner rooks `KQkq`
+/// cannot name.
+pub fn mirror_fen(pos: &bbengine::Position) -> String {
+    use bbcore::{Color, File, Piece, Rank, Square};
+    use bbengine::CastleSide;
+    let mut fen = String::new();
+    for rank in Rank::ALL.into_iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            // This square of the mirror shows the piece on the same file, rank 9 - r, with
+            // the other colour.
+            let source = Square::from_coords(file, rank).flip_rank();
+            match pos.piece_at(source) {
+                Some(piece) => {
+                    if empty > 0 {
+                        fen += &empty.to_string();
+                        empty = 0;
+                    }
+                    fen.push(Piece::new(!piece.color, piece.role).char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen += &empty.to_string();
+        }
+        if rank != Rank::First {
+            fen.push('/');
+        }
+    }
+    fen.push(' ');
+    fen.push((!pos.side_to_move()).char());
+    fen.push(' ');
+    let rights = pos.castling_rights();
+    let mut castling = String::new();
+    for color in Color::ALL {
+        for side in CastleSide::ALL {
+            // The mirror's `color` has the rights of the original's other colour.
+            let Some(rook) = rights.rook(!color, side) else { continue };
+            let letter = match (pos.is_chess960(), side) {
+                (true, _) => rook.file().char().to_ascii_uppercase(),
+                (false, CastleSide::King) => 'K',
+                (false, CastleSide::Queen) => 'Q',
+            };
+            castling.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
+        }
+    }
+    fen += if castling.is_empty() { "-" } else { &castling };
+    match pos.en_passant() {
+        Some(sq) => fen += &format!(" {}", sq.flip_rank()),
+        None => fen += " -",
+    }
+    fen += &format!(" {} {}", pos.halfmove_clock(), pos.fullmove_number());
+    fen
+}
+
+/// Asserts that `mirrored` is the colour-flipped mirror of `pos`, square by square and field by
+/// field.
+pub fn assert_is_mirror(pos: &bbengine::Position, mirrored: &bbengine::Position) {
+    use bbcore::{Color, Piece, Square};
+    use bbengine::CastleSide;
+    for sq in Square::ALL {
+        let expected = pos.piece_at(sq.flip_rank()).map(|p| Piece::new(!p.color, p.role));
+        assert_eq!(mirrored.piece_at(sq), expected, "{sq} of the mirror of {pos}");
+    }
+    assert_eq!(mirrored.side_to_move(), !pos.side_to_move(), "side to move, mirror of {pos}");
+    for color in Color::ALL {
+        assert_eq!(mirrored.king(color), pos.king(!color).flip_rank(), "{color} king, mirror of {pos}");
+        for side in CastleSide::ALL {
+            let expected = pos.castling_rights().rook(!color, side).map(Square::flip_rank);
+            assert_eq!(mirrored.castling_rights().rook(color, side), expected, "{color} {side:?}, mirror of {pos}");
+        }
+    }
+    assert_eq!(mirrored.en_passant(), pos.en_passant().map(Square::flip_rank), "en passant, mirror of {pos}");
+    assert_eq!(mirrored.is_chess960(), pos.is_chess960(), "mirror of {pos}");
+    assert_eq!(
+        (mirrored.halfmove_clock(), mirrored.fullmove_number()),
+        (pos.halfmove_clock(), pos.fullmove_number()),
+        "counters, mirror of {pos}"
+    );
+}
+
 /// Says in the test output that `test` did not check something here, and why.
 ///
 /// libtest captures `print!` and `eprint!` output of passing tests, so a skip reported with

@@ -2,7 +2,7 @@
 
 use bbcore::{Color, Rank, Square};
 use bbengine::{FenError, Position};
-use bbtests::load_suite;
+use bbtests::{STANDARD_POSITIONS, assert_is_mirror, load_suite, mirror_fen};
 
 fn shared_suite(name: &str) -> Option<String> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(name);
@@ -44,11 +44,41 @@ fn round_trip_every_suite_position() {
 }
 
 #[test]
-fn mirrored_board_is_not_the_same_board() {
-    let pos: Position = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse().unwrap();
-    assert_eq!(pos.piece_at(Square::A1).map(|p| p.char()), Some('R'));
-    assert_eq!(pos.piece_at(Square::E8).map(|p| p.char()), Some('k'));
-    assert_eq!(pos.king(Color::White), Square::E1);
+fn position4_mirror_built_square_by_square_is_the_published_mirror() {
+    let (original, published) = (&STANDARD_POSITIONS[3], &STANDARD_POSITIONS[6]);
+    assert_eq!((original.name, published.name), ("position4", "position4 mirrored"));
+    let pos = original.position();
+    // The mirror built from the board equals the wiki's mirrored FEN as text, and parsed, in
+    // every field (the Zobrist key too).
+    let built = mirror_fen(&pos);
+    assert_eq!(built, published.fen);
+    let mirrored = published.position();
+    assert_eq!(built.parse::<Position>().unwrap(), mirrored);
+    assert_eq!(mirrored.to_string(), published.fen);
+    assert_is_mirror(&pos, &mirrored);
+    // Spot checks written out by hand: the mirror's white queen-side rook and both kings.
+    assert_eq!(mirrored.piece_at(Square::A1).map(|p| p.char()), Some('R'));
+    assert_eq!(mirrored.piece_at(Square::A8).map(|p| p.char()), Some('r'));
+    assert_eq!((mirrored.king(Color::White), mirrored.king(Color::Black)), (Square::E1, Square::G8));
+    assert_eq!(mirrored.side_to_move(), Color::Black);
+    // Mirroring twice gives the original back.
+    assert_eq!(mirror_fen(&mirrored), original.fen);
+}
+
+#[test]
+fn mirrors_of_en_passant_and_chess960_positions() {
+    let cases = [
+        ("4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 1", "4k3/8/8/4pP2/8/8/8/4K3 w - e6 0 1"),
+        ("rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1", "rk2r3/8/8/8/8/8/8/RK2R3 b EAea - 0 1"),
+        ("r3k2r/8/8/8/8/8/8/4K2R w Kq - 3 20", "4k2r/8/8/8/8/8/8/R3K2R b Qk - 3 20"),
+    ];
+    for (fen, expected) in cases {
+        let pos: Position = fen.parse().unwrap();
+        assert_eq!(mirror_fen(&pos), expected, "{fen}");
+        let mirrored: Position = expected.parse().unwrap();
+        assert_is_mirror(&pos, &mirrored);
+        assert_eq!(mirror_fen(&mirrored), fen);
+    }
 }
 
 #[test]

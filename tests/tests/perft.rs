@@ -2,7 +2,9 @@
 //! agreeing on every position.
 
 use bbengine::{Backend, Position};
-use bbtests::{STANDARD_POSITIONS, assert_suite, load_suite, perft_with, runnable_backends};
+use bbtests::{
+    STANDARD_POSITIONS, assert_is_mirror, assert_suite, load_suite, mirror_fen, perft_with, runnable_backends,
+};
 
 #[test]
 fn standard_positions_full_depth_auto_backend() {
@@ -50,6 +52,41 @@ fn every_backend_agrees_on_standard_positions() {
             );
         }
     }
+}
+
+#[test]
+fn mirrored_positions_have_the_same_counts() {
+    // Position 4 and the wiki's mirror of it (built square by square in fen.rs) at depths 1
+    // to 4; depth 5 of both is in standard_positions_full_depth_auto_backend.
+    let (original, published) = (&STANDARD_POSITIONS[3], &STANDARD_POSITIONS[6]);
+    assert_eq!(mirror_fen(&original.position()), published.fen);
+    for depth in 1..=4 {
+        assert_eq!(perft_with(Backend::auto(), &published.position(), depth), original.count(depth), "depth {depth}");
+    }
+    // Every standard position's mirror at two plies below its full depth.
+    for p in STANDARD_POSITIONS {
+        let mirrored: Position = mirror_fen(&p.position()).parse().unwrap();
+        let depth = p.depth() - 2;
+        assert_eq!(perft_with(Backend::auto(), &mirrored, depth), p.count(depth), "{} mirrored", p.name);
+    }
+    // Every suite position's mirror has the listed counts to depth 3.
+    let mut checked = 0;
+    for name in ["random_std.epd", "random_960.epd"] {
+        for case in load_suite(name) {
+            let mirrored: Position = mirror_fen(&case.position).parse().unwrap();
+            assert_is_mirror(&case.position, &mirrored);
+            for &(depth, expected) in case.expected.iter().filter(|(d, _)| *d <= 3) {
+                assert_eq!(
+                    perft_with(Backend::auto(), &mirrored, depth),
+                    expected,
+                    "{name} line {} mirrored",
+                    case.line
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 450 * 3);
 }
 
 #[test]
