@@ -2,6 +2,8 @@
 
 use std::process::{Command, Output};
 
+use bbengine::Backend;
+
 fn bbengine(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bbengine")).args(args).output().expect("bbengine runs")
 }
@@ -123,14 +125,32 @@ fn bad_input_exits_2_with_one_clear_message() {
 }
 
 #[test]
-fn bench_prints_a_row_per_backend() {
-    let out = bbengine(&["bench"]);
-    assert_eq!(out.status.code(), Some(0));
-    let text = stdout(&out);
-    for name in ["reference", "kogge-stone"] {
-        assert!(text.lines().any(|l| l.starts_with(name)), "{text}");
+fn bench_takes_no_arguments_and_is_not_run_here() {
+    // The full `bbengine bench` measures for seconds, too long for the test run, so only its
+    // argument handling is checked here: an extra argument is refused (exit 2, the usage on
+    // stderr) before anything is measured. Its measurement is checked on a tiny workload in
+    // tests/tests/bench.rs.
+    let help = stdout(&bbengine(&["--help"]));
+    for args in [&["bench", "extra"][..], &["bench", "--rounds", "1"], &["backends", "all"]] {
+        let out = bbengine(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}: nothing may be measured or printed");
+        let err = stderr(&out);
+        let (first, rest) = err.split_once('\n').unwrap_or((&err, ""));
+        assert!(first.starts_with("error: "), "{args:?}: {err}");
+        assert_eq!(rest, help, "{args:?}: the usage follows the error line");
     }
-    assert!(text.contains("auto: ") && !text.contains("error"), "{text}");
+}
+
+#[test]
+fn backends_lists_exactly_the_supported_ones() {
+    let out = bbengine(&["backends"]);
+    assert_eq!(out.status.code(), Some(0));
+    let expected: Vec<&str> = Backend::ALL.iter().filter(|b| b.is_supported()).map(|b| b.name()).collect();
+    assert_eq!(stdout(&out).lines().collect::<Vec<_>>(), expected);
+    // The five that need no CPU feature are always listed, in this order.
+    let portable = ["reference", "kogge-stone", "hyperbola", "fancy", "dense"];
+    assert_eq!(expected.iter().filter(|n| portable.contains(n)).copied().collect::<Vec<_>>(), portable);
 }
 
 #[test]
