@@ -50,8 +50,16 @@ fn transpositions_share_a_key() {
     };
     let a = play(&["g1f3", "g8f6", "b1c3", "b8c6"]);
     let b = play(&["b1c3", "b8c6", "g1f3", "g8f6"]);
+    assert_eq!(a.to_string(), "r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 4 3");
+    assert_eq!(a, b);
     assert_eq!(a.key(), b.key());
+    assert_eq!(a.key(), a.compute_key());
     assert_ne!(a.key(), Position::startpos().key());
+    // Knights out and back: the start position with other counters has the start key (the
+    // key does not hash the counters).
+    let back = play(&["g1f3", "g8f6", "f3g1", "f6g8"]);
+    assert_eq!(back.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3");
+    assert_eq!(back.key(), Position::startpos().key());
 }
 
 #[test]
@@ -69,9 +77,17 @@ fn uci_moves_in_and_out() {
     let promo: Position = "8/4P3/8/8/8/8/8/k6K w - - 0 1".parse().unwrap();
     let mv = promo.parse_uci_move("e7e8n", KoggeStone).unwrap();
     assert_eq!(mv.to_uci(false).to_string(), "e7e8n");
-    assert!(matches!(promo.parse_uci_move("e7e8", KoggeStone), Err(MoveError::Illegal(_))));
-    assert!(matches!(promo.parse_uci_move("e7e8x", KoggeStone), Err(MoveError::Syntax(_))));
-    assert!(matches!(promo.parse_uci_move("e7", KoggeStone), Err(MoveError::Syntax(_))));
+    let mut after = promo;
+    after.play(mv);
+    assert_eq!(after.to_string(), "4N3/8/8/8/8/8/8/k6K b - - 0 1");
+    assert_eq!(promo.parse_uci_move("e7e8", KoggeStone), Err(MoveError::Illegal("e7e8".into())));
+    assert_eq!(promo.parse_uci_move("e7e8x", KoggeStone), Err(MoveError::Syntax("e7e8x".into())));
+    assert_eq!(promo.parse_uci_move("e7", KoggeStone), Err(MoveError::Syntax("e7".into())));
+    assert_eq!(MoveError::Illegal("e7e8".into()).to_string(), "illegal move \"e7e8\" in this position");
+    assert_eq!(
+        MoveError::Syntax("e7".into()).to_string(),
+        "bad move \"e7\": expected UCI notation such as e2e4 or e7e8q"
+    );
 
     // In Chess960 only king-takes-rook names castling.
     let c960: Position = "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1".parse().unwrap();
@@ -92,5 +108,9 @@ fn en_passant_square_only_when_a_pawn_can_take() {
     assert_eq!(pos.to_string(), "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 1");
     // En passant that would expose the king along the rank is not legal.
     let pinned: Position = "8/8/8/K2Pp2r/8/8/8/7k w - e6 0 1".parse().unwrap();
-    assert!(pinned.parse_uci_move("d5e6", KoggeStone).is_err());
+    assert_eq!(pinned.parse_uci_move("d5e6", KoggeStone), Err(MoveError::Illegal("d5e6".into())));
+    // The en passant square is kept (the pawn could take but for the pin), and d5d6 is legal.
+    assert_eq!(pinned.en_passant(), Some(bbcore::Square::E6));
+    let push = pinned.parse_uci_move("d5d6", KoggeStone).map(|mv| mv.to_uci(false).to_string());
+    assert_eq!(push, Ok("d5d6".to_string()));
 }
