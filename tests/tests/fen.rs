@@ -1,7 +1,7 @@
 //! FEN round trips on every suite position and one rejection test per error kind.
 
 use bbcore::{Color, Rank, Square};
-use bbengine::{FenError, Position};
+use bbengine::{CastleSide, FenError, Position};
 use bbtests::{STANDARD_POSITIONS, assert_is_mirror, load_suite, mirror_fen};
 
 fn shared_suite(name: &str) -> Option<String> {
@@ -86,11 +86,18 @@ fn x_fen_and_shredder_castling_load_the_same_rights() {
     let x: Position = "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1".parse().unwrap();
     let shredder: Position = "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1".parse().unwrap();
     assert_eq!(x.castling_rights(), shredder.castling_rights());
+    let rights = x.castling_rights();
+    let rooks = [Color::White, Color::Black].map(|c| [CastleSide::King, CastleSide::Queen].map(|s| rights.rook(c, s)));
+    assert_eq!(rooks, [[Some(Square::E1), Some(Square::A1)], [Some(Square::E8), Some(Square::A8)]]);
+    assert_eq!(x.to_string(), "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1");
     assert!(x.is_chess960() && shredder.is_chess960());
     assert_eq!(shredder.to_string(), "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1");
     // An inner rook needs its file letter in X-FEN.
     let inner: Position = "4k3/8/8/8/8/8/8/R1R1K2R w KC - 0 1".parse().unwrap();
     assert_eq!(inner.to_string(), "4k3/8/8/8/8/8/8/R1R1K2R w KC - 0 1");
+    assert_eq!(inner.castling_rights().rook(Color::White, CastleSide::Queen), Some(Square::C1));
+    assert_eq!(inner.castling_rights().rook(Color::White, CastleSide::King), Some(Square::H1));
+    assert!(!inner.castling_rights().any_for(Color::Black));
     let standard: Position = bbengine::STARTPOS.parse().unwrap();
     assert!(!standard.is_chess960());
 }
@@ -136,8 +143,40 @@ fn every_error_kind_is_rejected_with_its_message() {
         let message = err.to_string();
         assert!(message.contains(words), "{fen}: message {message:?} should mention {words:?}");
     }
-    // Valid edge cases are accepted: nine queens after eight promotions, en passant.
-    assert!("k7/8/8/4pP2/8/8/8/K7 w - e6 0 1".parse::<Position>().is_ok());
-    assert!("k7/pp6/8/8/8/8/8/KQQQQQQQ w - - 0 1".parse::<Position>().is_ok());
-    assert!("k7/ppp5/8/8/8/8/QQQQQQQQ/KQRRBBNN w - - 0 1".parse::<Position>().is_ok());
+    // Every kind's whole message (both of KingCount's).
+    let messages: [(FenError, &str); 16] = [
+        (FenError::FieldCount(5), "FEN needs 6 fields (or 4 without counters), found 5"),
+        (FenError::RankCount(7), "FEN placement field needs 8 ranks separated by '/', found 7"),
+        (FenError::BadPiece('x'), "FEN placement field has bad piece letter 'x'"),
+        (FenError::RankLength(Rank::First), "FEN placement field: rank 1 does not have eight squares"),
+        (FenError::KingCount(Color::Black, 0), "FEN placement field: black king is missing"),
+        (FenError::KingCount(Color::White, 2), "FEN placement field: white has 2 kings (extra king)"),
+        (FenError::PawnOnBackRank(Square::G1), "FEN placement field: pawn on first or last rank (g1)"),
+        (FenError::TooMuchMaterial(Color::White), "FEN placement field: white has more pieces than a game can produce"),
+        (FenError::BadSide("x".into()), "FEN side field must be 'w' or 'b', found \"x\""),
+        (FenError::OpponentInCheck, "FEN side field: the side not to move is in check"),
+        (FenError::BadCastlingChar('X'), "FEN castling field has bad character 'X'"),
+        (
+            FenError::CastlingWithoutPieces('K'),
+            "FEN castling field: right 'K' has no king and rook on the back rank to match",
+        ),
+        (FenError::BadEnPassant("e9".into()), "FEN en passant field must be '-' or a square, found \"e9\""),
+        (FenError::ImpossibleEnPassant(Square::E6), "FEN en passant field: e6 cannot follow a double pawn push here"),
+        (FenError::BadHalfmoveClock("x".into()), "FEN half-move clock is not a number: \"x\""),
+        (FenError::BadFullmoveNumber("0".into()), "FEN move number is not a number of at least 1: \"0\""),
+    ];
+    for (error, message) in messages {
+        assert_eq!(error.to_string(), message);
+    }
+    // Valid edge cases are accepted and read back whole: en passant, nine queens after eight
+    // promotions (the six missing pawns), and the most promoted material the pawns allow.
+    for fen in [
+        "k7/8/8/4pP2/8/8/8/K7 w - e6 0 1",
+        "k7/pp6/8/8/8/8/8/KQQQQQQQ w - - 0 1",
+        "k7/ppp5/8/8/8/8/QQQQQQQQ/KQRRBBNN w - - 0 1",
+    ] {
+        assert_round_trip(fen);
+    }
+    let ep: Position = "k7/8/8/4pP2/8/8/8/K7 w - e6 0 1".parse().unwrap();
+    assert_eq!(ep.en_passant(), Some(Square::E6));
 }
