@@ -21,6 +21,7 @@ fn perft_prints_the_summary_line() {
     let out = bbengine(&["perft", "3", "--backend", "kogge-stone"]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
     let last = text.lines().last().unwrap();
     let fields: Vec<&str> = last.split(' ').collect();
     assert_eq!(fields.len(), 8, "{last}");
@@ -86,15 +87,22 @@ fn suite_reports_and_fails_on_mismatch() {
     .unwrap();
     let out = bbengine(&["suite", good.to_str().unwrap(), "--depth", "2"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(stdout(&out).lines().last().unwrap().starts_with("positions 1 passed 1 failed 0 nodes 420 time_ms "));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.starts_with("positions 1 passed 1 failed 0 nodes 420 time_ms "), "{text}");
 
     let bad = dir.join("bad.epd");
     std::fs::write(&bad, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n").unwrap();
     let out = bbengine(&["suite", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
-    assert!(text.contains("depth 2 expected 401 got 400"), "{text}");
-    assert!(text.lines().last().unwrap().starts_with("positions 1 passed 0 failed 1 nodes 420 "));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(
+        lines[0],
+        "mismatch fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 depth 2 expected 401 got 400"
+    );
+    assert!(lines[1].starts_with("positions 1 passed 0 failed 1 nodes 420 time_ms "), "{text}");
 
     let malformed = dir.join("malformed.epd");
     std::fs::write(&malformed, "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 three\n").unwrap();
