@@ -28,28 +28,39 @@ fn lists_the_six_positions() {
     let out = peer_perft(&["--list"]);
     assert!(out.status.success());
     let stdout = String::from_utf8(out.stdout).expect("utf-8");
-    let names: Vec<&str> = stdout.lines().map(|l| l.split(' ').next().unwrap_or("")).collect();
-    assert_eq!(names, ["start", "kiwipete", "position3", "position4", "position5", "position6"]);
-    assert!(stdout.starts_with("start 6 119060324 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"));
+    // The six positions with the depths and counts the README reports (published counts).
+    let expected = "\
+start 6 119060324 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+kiwipete 5 193690690 r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
+position3 7 178633661 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1
+position4 5 15833292 r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1
+position5 5 89941194 rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8
+position6 5 164075551 r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10
+";
+    assert_eq!(stdout, expected);
 }
 
 #[test]
 fn bad_input_is_one_error_line_and_exit_2() {
-    for args in [
-        &[][..],
-        &["stockfish", "3"],
-        &["chess", "three"],
-        &["chess", "-1"],
-        &["chess", "3", "--fen"],
-        &["chess", "3", "--fen", "not a fen"],
-        &["shakmaty", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
-        &["cozy-chess", "3", "--threads", "2"],
-        &["cozy-chess"],
-    ] {
+    let cases: [(&[&str], &str); 9] = [
+        (&[], "missing arguments (see --help)"),
+        (&["stockfish", "3"], "unknown peer \"stockfish\" (expected one of: cozy-chess, shakmaty, chess)"),
+        (&["chess", "three"], "depth must be a whole number, found \"three\""),
+        (&["chess", "-1"], "depth must be a whole number, found \"-1\""),
+        (&["chess", "3", "--fen"], "--fen needs a value"),
+        (&["chess", "3", "--fen", "not a fen"], "\"not a fen\": FEN needs 6 fields (or 4 without counters), found 3"),
+        (
+            &["shakmaty", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+            "\"8/8/8/8/8/8/8/8 w - - 0 1\": FEN placement field: white king is missing",
+        ),
+        (&["cozy-chess", "3", "--threads", "2"], "unknown option \"--threads\" (see --help)"),
+        (&["cozy-chess"], "expected a peer and a depth (see --help)"),
+    ];
+    for (args, message) in cases {
         let out = peer_perft(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
         let stderr = String::from_utf8(out.stderr).expect("utf-8");
-        assert!(stderr.starts_with("error: ") && stderr.lines().count() == 1, "{args:?}: {stderr}");
+        assert_eq!(stderr, format!("error: {message}\n"), "{args:?}");
     }
 }

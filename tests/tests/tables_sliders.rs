@@ -20,9 +20,8 @@ fn dense_magic_matches_reference() {
 
 #[test]
 fn pext_matches_reference() {
-    match Pext::detect() {
-        Some(token) => check(token),
-        None => eprintln!("pext: this CPU has no BMI2; nothing to check"),
+    if let Some(token) = bbtests::detected_or_skip("pext_matches_reference", bbengine::Backend::Pext, Pext::detect()) {
+        check(token);
     }
 }
 
@@ -43,6 +42,10 @@ fn queen_is_rook_or_bishop() {
 #[test]
 fn backends_parse_and_report_support() {
     use bbengine::Backend;
+    let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    let readme =
+        ["reference", "kogge-stone", "kogge-stone-avx2", "kogge-stone-avx512", "hyperbola", "fancy", "dense", "pext"];
+    assert_eq!(names, readme);
     for &b in Backend::ALL {
         assert_eq!(b.name().parse::<Backend>(), Ok(b));
     }
@@ -50,6 +53,14 @@ fn backends_parse_and_report_support() {
     assert_eq!("dense".parse::<Backend>(), Ok(Backend::DenseMagic));
     assert_eq!("pext".parse::<Backend>(), Ok(Backend::Pext));
     assert_eq!(Backend::Pext.is_supported(), Pext::detect().is_some());
+    assert_eq!("auto".parse::<Backend>(), Ok(Backend::auto()));
+    assert_eq!("warp".parse::<Backend>(), Err(bbengine::sliders::UnknownBackend("warp".into())),);
+    // auto is PEXT exactly when its reason says pext runs in hardware, else fancy magic, and
+    // the reason agrees with the CPU's BMI2.
+    let reason = Backend::auto_reason();
+    let expected = if reason == "BMI2 present and pext runs in hardware" { Backend::Pext } else { Backend::FancyMagic };
+    assert_eq!(Backend::auto(), expected, "{reason}");
+    let bmi2 = bbtests::missing_features(Backend::Pext).is_none();
+    assert_eq!(reason == "no BMI2, so fancy magic", !bmi2, "{reason}");
     assert!(Backend::auto().is_supported());
-    assert!("auto".parse::<Backend>().is_ok_and(|b| b.is_supported()));
 }

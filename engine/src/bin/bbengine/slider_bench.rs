@@ -17,23 +17,44 @@ pub struct BackendReport {
     pub rook_ns: f64,
     /// Median nanoseconds per independent bishop lookup.
     pub bishop_ns: f64,
-    /// Median M nodes/s of perft over the six positions (one depth below [`SIX_POSITIONS`]).
+    /// Median M nodes/s of perft over the six positions, [`Workload::plies_below`] plies below
+    /// the [`SIX_POSITIONS`] depths (one in `bbengine bench`).
     pub perft_mnps: f64,
     /// Nodes counted in one perft round (the same for every backend, or something is wrong).
     pub perft_nodes: u64,
 }
 
-/// How many times each measurement is repeated; the median is reported.
-const ROUNDS: usize = 5;
+/// How much a measurement does: [`Workload::FULL`] for `bbengine bench`, smaller for tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Workload {
+    /// How many plies below the [`SIX_POSITIONS`] depths perft runs.
+    pub plies_below: u32,
+    /// How long each lookup timing runs at least.
+    pub lookup_time: Duration,
+    /// How many times each measurement is repeated; the median is reported.
+    pub rounds: usize,
+}
+
+impl Workload {
+    /// What `bbengine bench` measures: perft one ply below the reported depths, lookups for
+    /// at least 20 ms, the median of five rounds.
+    pub const FULL: Workload = Workload { plies_below: 1, lookup_time: Duration::from_millis(20), rounds: 5 };
+}
 
 /// Measures one backend: lookup speed over a fixed seeded set of (square, occupancy) pairs,
-/// and perft over the six positions, each the median of five rounds.
+/// and perft over the six positions, each the median of five rounds ([`Workload::FULL`]).
 pub fn measure_backend(backend: Backend) -> Option<BackendReport> {
-    backend.run(Measure { backend }).ok()
+    measure_backend_with(backend, Workload::FULL)
+}
+
+/// [`measure_backend`] with another workload.
+pub fn measure_backend_with(backend: Backend, workload: Workload) -> Option<BackendReport> {
+    backend.run(Measure { backend, workload }).ok()
 }
 
 struct Measure {
     backend: Backend,
+    workload: Workload,
 }
 
 impl WithSliders for Measure {
@@ -41,13 +62,16 @@ impl WithSliders for Measure {
 
     fn call<S: Sliders>(self, sliders: S) -> BackendReport {
         run_fast(|| {
+            let Workload { plies_below, lookup_time, rounds } = self.workload;
             let pairs = lookup_pairs();
-            let rook_ns = median_of(|| time_lookups(&pairs, |sq, occ| sliders.rook(sq, occ)));
-            let bishop_ns = median_of(|| time_lookups(&pairs, |sq, occ| sliders.bishop(sq, occ)));
-            let positions: Vec<(Position, u32)> =
-                SIX_POSITIONS.iter().filter_map(|p| Some((p.fen.parse().ok()?, p.depth - 1))).collect();
+            let rook_ns = median_of(rounds, || time_lookups(&pairs, lookup_time, |sq, occ| sliders.rook(sq, occ)));
+            let bishop_ns = median_of(rounds, || time_lookups(&pairs, lookup_time, |sq, occ| sliders.bishop(sq, occ)));
+            let positions: Vec<(Position, u32)> = SIX_POSITIONS
+                .iter()
+                .filter_map(|p| Some((p.fen.parse().ok()?, p.depth.saturating_sub(plies_below))))
+                .collect();
             let mut perft_nodes = 0;
-            let perft_mnps = median_of(|| {
+            let perft_mnps = median_of(rounds, || {
                 let start = Instant::now();
                 perft_nodes = positions.iter().map(|(pos, depth)| perft(pos, *depth, sliders)).sum();
                 perft_nodes as f64 / start.elapsed().as_secs_f64().max(1e-9) / 1e6
@@ -68,14 +92,14 @@ fn lookup_pairs() -> Vec<(Square, Bitboard)> {
         .collect()
 }
 
-/// Nanoseconds per lookup over the pairs, repeated for at least 20 ms. Inlined into the
+/// Nanoseconds per lookup over the pairs, repeated for at least `time`. Inlined into the
 /// caller's code path so the lookups are compiled as the engine runs them.
 #[inline(always)]
-fn time_lookups(pairs: &[(Square, Bitboard)], lookup: impl Fn(Square, Bitboard) -> Bitboard) -> f64 {
+fn time_lookups(pairs: &[(Square, Bitboard)], time: Duration, lookup: impl Fn(Square, Bitboard) -> Bitboard) -> f64 {
     let start = Instant::now();
     let mut lookups = 0u64;
     let mut fold = 0u64;
-    while start.elapsed() < Duration::from_millis(20) {
+    while lookups == 0 || start.elapsed() < time {
         for &(sq, occ) in black_box(pairs) {
             fold ^= lookup(sq, occ).0;
         }
@@ -86,8 +110,47 @@ fn time_lookups(pairs: &[(Square, Bitboard)], lookup: impl Fn(Square, Bitboard) 
 }
 
 #[inline(always)]
-fn median_of(mut measure: impl FnMut() -> f64) -> f64 {
-    let mut samples: Vec<f64> = (0..ROUNDS).map(|_| measure()).collect();
+fn median_of(rounds: usize, mut measure: impl FnMut() -> f64) -> f64 {
+    let mut samples: Vec<f64> = (0..rounds.max(1)).map(|_| measure()).collect();
     samples.sort_by(f64::total_cmp);
-    samples[ROUNDS / 2]
+    samples[samples.len() / 2]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_workload_is_the_documented_one() {
+        // The README: perft one ply below the reported depths, lookups for at least 20 ms,
+        // the median of 5.
+        assert_eq!(Workload::FULL, Workload { plies_below: 1, lookup_time: Duration::from_millis(20), rounds: 5 });
+    }
+
+    /// The measurement behind `bbengine bench`'s rows, on a tiny workload (the full run takes
+    /// seconds): every backend this CPU runs reports the exact perft node count and finite,
+    /// positive timings.
+    #[test]
+    fn every_backend_reports_the_exact_perft_count_on_a_tiny_workload() {
+        let tiny = Workload { plies_below: 3, lookup_time: Duration::ZERO, rounds: 1 };
+        // Three plies below the reported depths, from the published counts: start d3 8,902,
+        // Kiwipete d2 2,039, position 3 d4 43,238, positions 4, 5 and 6 d2 264, 1,486, 2,079.
+        let expected = 8_902 + 2_039 + 43_238 + 264 + 1_486 + 2_079;
+        let mut measured = 0;
+        for &backend in Backend::ALL {
+            let Some(report) = measure_backend_with(backend, tiny) else {
+                assert!(!backend.is_supported(), "{backend} runs here but gave no report");
+                continue;
+            };
+            assert_eq!(report.backend, backend);
+            assert_eq!(report.perft_nodes, expected, "{backend}");
+            for (what, value) in
+                [("rook ns", report.rook_ns), ("bishop ns", report.bishop_ns), ("Mnps", report.perft_mnps)]
+            {
+                assert!(value.is_finite() && value > 0.0, "{backend} {what}: {value}");
+            }
+            measured += 1;
+        }
+        assert_eq!(measured, Backend::ALL.iter().filter(|b| b.is_supported()).count());
+    }
 }
