@@ -35,28 +35,6 @@ fn array(values: &[u64]) -> TokenStream {
     quote! { [#(#values),*] }
 }
 
-/// The leaf tables: `static`s whose initialisers are bbcore's `const fn` builders, so the
-/// compiler evaluates them and the engine still reads every table from the generated module.
-pub fn leaf_tokens() -> TokenStream {
-    quote! {
-        /// Knight attacks, indexed by square.
-        pub static KNIGHT_ATTACKS: [::bbcore::Bitboard; 64] = ::bbcore::knight_table();
-        /// King attacks, indexed by square.
-        pub static KING_ATTACKS: [::bbcore::Bitboard; 64] = ::bbcore::king_table();
-        /// Pawn attacks, indexed by colour (white, black) then square.
-        pub static PAWN_ATTACKS: [[::bbcore::Bitboard; 64]; 2] =
-            [::bbcore::pawn_table(::bbcore::Color::White), ::bbcore::pawn_table(::bbcore::Color::Black)];
-        /// Squares strictly between two aligned squares, indexed by both squares.
-        pub static BETWEEN: [[::bbcore::Bitboard; 64]; 64] = ::bbcore::between_table();
-        /// The whole line through two aligned squares, indexed by both squares.
-        pub static LINE: [[::bbcore::Bitboard; 64]; 64] = ::bbcore::line_table();
-        /// Hyperbola quintessence: file, diagonal and anti-diagonal through each square.
-        pub static LINE_MASKS: [::bbcore::LineMasks; 64] = ::bbcore::line_mask_table();
-        /// Hyperbola quintessence: rank attacks of a rook on the first rank, by file and inner occupancy.
-        pub static FIRST_RANK_ATTACKS: [[u8; 64]; 8] = ::bbcore::first_rank_attack_table();
-    }
-}
-
 fn fancy_magics(layout: &FancyLayout) -> TokenStream {
     let entries = layout.squares.iter().map(|m| {
         let (mask, magic) = (hex(m.mask), hex(m.magic));
@@ -235,10 +213,12 @@ fn pack_numbers(text: &str, out: &mut String) {
     }
 }
 
-/// Every generated file, built and verified: leaf, fancy, dense (from `dense_record`), pext.
+/// Every generated file, built and verified: fancy, dense (from `dense_record`), pext.
+///
+/// The leaf tables (knight, king, pawn, between, line, hyperbola's masks) are not here: they
+/// are bbcore's `static`s, built by `const fn`, and the engine reads them from bbcore.
 pub fn all_files(dense_record: &dense::DenseRecord) -> Result<Vec<GeneratedFile>, Error> {
     Ok(vec![
-        GeneratedFile { name: "leaf.rs", tokens: leaf_tokens() },
         GeneratedFile { name: "fancy.rs", tokens: fancy_tokens(&crate::fancy::build_default()?) },
         GeneratedFile { name: "dense.rs", tokens: dense_tokens(&dense::layout(dense_record)?) },
         GeneratedFile { name: "pext.rs", tokens: pext_tokens(&crate::pext::build()?) },
