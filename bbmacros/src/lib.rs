@@ -2,9 +2,11 @@
 //!
 //! Each macro runs the `bbgen` library while the calling crate compiles and expands to the
 //! very token stream `cargo run -p bbgen` formats into `engine/src/generated/*.rs`: the same
-//! `static` items with the same names and values. Generated items name bbcore as `::bbcore`,
-//! so the calling crate must depend on `bbcore`. The leaf tables (knight, king, pawn, between,
-//! line) have no macro: they are bbcore's own `static`s, built by `const fn`.
+//! `static` items with the same names and values, and the same `const` assertion that every
+//! index a lookup can compute lies inside its attack array. Generated items name bbcore as
+//! `::bbcore` (the assertion calls its window checkers), so the calling crate must depend on
+//! `bbcore`. The leaf tables (knight, king, pawn, between, line) have no macro: they are
+//! bbcore's own `static`s, built by `const fn`.
 //!
 //! ```ignore
 //! mod fancy { bbmacros::fancy_tables!(); }            // seed: bbgen::FANCY_SEED
