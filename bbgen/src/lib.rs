@@ -1,8 +1,10 @@
 //! `bbgen`: bb's table compiler.
 //!
 //! Pure functions from a seed (or a recorded list of magics) to attack tables, and from tables
-//! to `static` Rust source. The `bbgen` binary writes that source to `engine/src/generated/`;
-//! the `bbmacros` proc-macros expand the same token streams at compile time.
+//! to `static` Rust source, each module ending in a `const` assertion (bbcore's window
+//! checkers) that every index its lookup can compute lies inside its attack array. The
+//! `bbgen` binary writes that source to `engine/src/generated/`; the `bbmacros` proc-macros
+//! expand the same token streams at compile time.
 //!
 //! Three slider layouts, each verified entry by entry against bbcore's reference ray walk for
 //! every subset of every relevance mask before it is rendered:

@@ -157,7 +157,7 @@ fn stats(root: &Path) -> Result<(), String> {
     line("fancy", fancy.rook.attacks.len() + fancy.bishop.attacks.len(), 24);
     line("dense", dense.attacks.len(), 24);
     line("pext", pext.rook.attacks.len() + pext.bishop.attacks.len(), 16);
-    // The leaf tables, as bbcore's `const fn`s build them for the generated module.
+    // The leaf tables: bbcore's `static`s (built by `const fn`), which the engine reads directly.
     let leaf = |name: &str, entries: usize, bytes: usize| println!("table {name} entries {entries} bytes {bytes}");
     leaf("knight", bbcore::KNIGHT_ATTACKS.len(), size_of_val(&bbcore::KNIGHT_ATTACKS));
     leaf("king", bbcore::KING_ATTACKS.len(), size_of_val(&bbcore::KING_ATTACKS));

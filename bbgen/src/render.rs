@@ -1,6 +1,7 @@
 //! Rendering tables as `static` Rust items: one [`TokenStream`] per generated file, which the
 //! binary formats (prettyplease) into `engine/src/generated/*.rs` and the proc-macros expand
-//! as is. Both routes therefore declare the same items with the same values.
+//! as is. Both routes therefore declare the same items with the same values, and carry the
+//! same compile-time bounds proof (see `window_assertions`).
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -35,28 +36,6 @@ fn array(values: &[u64]) -> TokenStream {
     quote! { [#(#values),*] }
 }
 
-/// The leaf tables: `static`s whose initialisers are bbcore's `const fn` builders, so the
-/// compiler evaluates them and the engine still reads every table from the generated module.
-pub fn leaf_tokens() -> TokenStream {
-    quote! {
-        /// Knight attacks, indexed by square.
-        pub static KNIGHT_ATTACKS: [::bbcore::Bitboard; 64] = ::bbcore::knight_table();
-        /// King attacks, indexed by square.
-        pub static KING_ATTACKS: [::bbcore::Bitboard; 64] = ::bbcore::king_table();
-        /// Pawn attacks, indexed by colour (white, black) then square.
-        pub static PAWN_ATTACKS: [[::bbcore::Bitboard; 64]; 2] =
-            [::bbcore::pawn_table(::bbcore::Color::White), ::bbcore::pawn_table(::bbcore::Color::Black)];
-        /// Squares strictly between two aligned squares, indexed by both squares.
-        pub static BETWEEN: [[::bbcore::Bitboard; 64]; 64] = ::bbcore::between_table();
-        /// The whole line through two aligned squares, indexed by both squares.
-        pub static LINE: [[::bbcore::Bitboard; 64]; 64] = ::bbcore::line_table();
-        /// Hyperbola quintessence: file, diagonal and anti-diagonal through each square.
-        pub static LINE_MASKS: [::bbcore::LineMasks; 64] = ::bbcore::line_mask_table();
-        /// Hyperbola quintessence: rank attacks of a rook on the first rank, by file and inner occupancy.
-        pub static FIRST_RANK_ATTACKS: [[u8; 64]; 8] = ::bbcore::first_rank_attack_table();
-    }
-}
-
 fn fancy_magics(layout: &FancyLayout) -> TokenStream {
     let entries = layout.squares.iter().map(|m| {
         let (mask, magic) = (hex(m.mask), hex(m.magic));
@@ -74,6 +53,14 @@ pub fn fancy_tokens(t: &FancyTables) -> TokenStream {
         (fancy_magics(&t.rook), fancy_magics(&t.bishop)),
         (&t.rook.attacks, &t.bishop.attacks),
     );
+    let bounds = window_assertions(quote! {
+        let m = &ROOK_MAGICS[sq];
+        let fits = ::bbcore::fancy_window_fits(m.offset as usize, m.shift, ROOK_ATTACKS.len());
+        ::bbcore::assert_window(fits, "fancy ROOK_MAGICS -> ROOK_ATTACKS", sq);
+        let m = &BISHOP_MAGICS[sq];
+        let fits = ::bbcore::fancy_window_fits(m.offset as usize, m.shift, BISHOP_ATTACKS.len());
+        ::bbcore::assert_window(fits, "fancy BISHOP_MAGICS -> BISHOP_ATTACKS", sq);
+    });
     quote! {
         /// One square's fancy magic: `attacks[offset + ((occupied & mask) * magic >> shift)]`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +75,7 @@ pub fn fancy_tokens(t: &FancyTables) -> TokenStream {
             pub shift: u32,
         }
         #statics
+        #bounds
     }
 }
 
@@ -104,6 +92,14 @@ pub fn dense_tokens(t: &DenseTables) -> TokenStream {
     let (rs, bs) = (Literal::u32_unsuffixed(dense::ROOK_SHIFT), Literal::u32_unsuffixed(dense::BISHOP_SHIFT));
     let n = Literal::usize_unsuffixed(t.attacks.len());
     let attacks = array(&t.attacks);
+    let bounds = window_assertions(quote! {
+        let m = &ROOK_MAGICS[sq];
+        let outside = ::bbcore::dense_window_first_outside(m.mask, m.magic, m.offset as usize, ROOK_SHIFT, ATTACKS.len());
+        ::bbcore::assert_window(outside.is_none(), "dense ROOK_MAGICS -> ATTACKS", sq);
+        let m = &BISHOP_MAGICS[sq];
+        let outside = ::bbcore::dense_window_first_outside(m.mask, m.magic, m.offset as usize, BISHOP_SHIFT, ATTACKS.len());
+        ::bbcore::assert_window(outside.is_none(), "dense BISHOP_MAGICS -> ATTACKS", sq);
+    });
     quote! {
         /// One square's dense magic: `ATTACKS[offset + ((occupied | !mask) * magic >> SHIFT)]`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +121,7 @@ pub fn dense_tokens(t: &DenseTables) -> TokenStream {
         pub static BISHOP_MAGICS: [Magic; 64] = #bishop;
         /// Rook and bishop attacks in one array; windows overlap where they agree or are unused.
         pub static ATTACKS: [u64; #n] = #attacks;
+        #bounds
     }
 }
 
@@ -143,6 +140,14 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
         (entries(&t.rook), entries(&t.bishop)),
         (&t.rook.attacks, &t.bishop.attacks),
     );
+    let bounds = window_assertions(quote! {
+        let e = &ROOK_ENTRIES[sq];
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset as usize, ROOK_ATTACKS.len());
+        ::bbcore::assert_window(fits, "pext ROOK_ENTRIES -> ROOK_ATTACKS", sq);
+        let e = &BISHOP_ENTRIES[sq];
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset as usize, BISHOP_ATTACKS.len());
+        ::bbcore::assert_window(fits, "pext BISHOP_ENTRIES -> BISHOP_ATTACKS", sq);
+    });
     quote! {
         /// One square's PEXT entry: `attacks[offset + pext(occupied, mask)]`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +158,25 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
             pub offset: u32,
         }
         #statics
+        #bounds
+    }
+}
+
+/// The bounds proof of a layout: a `const` item that runs `checks` for every square `sq`
+/// (0..64), each check a call to one of bbcore's window checkers passed to
+/// `bbcore::assert_window`. A window that does not fit its attack array (a hand-edited offset,
+/// shift or mask) fails the build with a message naming the table and the square; the
+/// engine's unchecked table reads (`table_entry`) rest on this.
+fn window_assertions(checks: TokenStream) -> TokenStream {
+    quote! {
+        /// Compile-time proof that every index a lookup can compute lies inside its attack array.
+        const _: () = {
+            let mut sq = 0;
+            while sq < 64 {
+                #checks
+                sq += 1;
+            }
+        };
     }
 }
 
@@ -235,10 +259,12 @@ fn pack_numbers(text: &str, out: &mut String) {
     }
 }
 
-/// Every generated file, built and verified: leaf, fancy, dense (from `dense_record`), pext.
+/// Every generated file, built and verified: fancy, dense (from `dense_record`), pext.
+///
+/// The leaf tables (knight, king, pawn, between, line, hyperbola's masks) are not here: they
+/// are bbcore's `static`s, built by `const fn`, and the engine reads them from bbcore.
 pub fn all_files(dense_record: &dense::DenseRecord) -> Result<Vec<GeneratedFile>, Error> {
     Ok(vec![
-        GeneratedFile { name: "leaf.rs", tokens: leaf_tokens() },
         GeneratedFile { name: "fancy.rs", tokens: fancy_tokens(&crate::fancy::build_default()?) },
         GeneratedFile { name: "dense.rs", tokens: dense_tokens(&dense::layout(dense_record)?) },
         GeneratedFile { name: "pext.rs", tokens: pext_tokens(&crate::pext::build()?) },

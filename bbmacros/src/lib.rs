@@ -2,15 +2,17 @@
 //!
 //! Each macro runs the `bbgen` library while the calling crate compiles and expands to the
 //! very token stream `cargo run -p bbgen` formats into `engine/src/generated/*.rs`: the same
-//! `static` items with the same names and values. Generated items name bbcore as `::bbcore`,
-//! so the calling crate must depend on `bbcore`.
+//! `static` items with the same names and values, and the same `const` assertion that every
+//! index a lookup can compute lies inside its attack array. Generated items name bbcore as
+//! `::bbcore` (the assertion calls its window checkers), so the calling crate must depend on
+//! `bbcore`. The leaf tables (knight, king, pawn, between, line) have no macro: they are
+//! bbcore's own `static`s, built by `const fn`.
 //!
 //! ```ignore
 //! mod fancy { bbmacros::fancy_tables!(); }            // seed: bbgen::FANCY_SEED
 //! mod fancy_other { bbmacros::fancy_tables!(seed = 0x1234); }
 //! mod dense { bbmacros::dense_tables!(); }            // magics: bbgen/data/dense_magics.txt
 //! mod pext { bbmacros::pext_tables!(); }
-//! mod leaf { bbmacros::leaf_tables!(); }
 //! ```
 
 use proc_macro::TokenStream;
@@ -44,15 +46,6 @@ fn expand(result: Result<proc_macro2::TokenStream, bbgen::Error>) -> TokenStream
         Ok(tokens) => tokens.into(),
         Err(e) => syn::Error::new(proc_macro2::Span::call_site(), e.to_string()).to_compile_error().into(),
     }
-}
-
-/// The leaf tables: `KNIGHT_ATTACKS`, `KING_ATTACKS`, `PAWN_ATTACKS`, `BETWEEN`, `LINE`,
-/// `LINE_MASKS` and `FIRST_RANK_ATTACKS`, initialised by bbcore's
-/// `const fn` builders. Takes no input.
-#[proc_macro]
-pub fn leaf_tables(input: TokenStream) -> TokenStream {
-    parse_macro_input!(input as Nothing);
-    bbgen::render::leaf_tokens().into()
 }
 
 /// The fancy magic tables (`Magic`, `ROOK_MAGICS`, `BISHOP_MAGICS`, `ROOK_ATTACKS`,

@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 mod bitboard;
+mod bounds;
 mod color;
 mod error;
 mod hyperbola;
@@ -29,6 +30,7 @@ mod setwise;
 mod square;
 
 pub use bitboard::{Bitboard, BitboardIter};
+pub use bounds::{assert_window, dense_window_first_outside, fancy_window_fits, pext_window_fits};
 pub use color::Color;
 pub use error::ParseError;
 pub use hyperbola::{

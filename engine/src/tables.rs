@@ -1,11 +1,9 @@
 //! The engine's one door to the leaf tables: knight, king and pawn attacks, between and line.
 //!
-//! Every lookup is a plain index into a `static` of the generated module
-//! (`crate::generated::leaf`); nothing is computed at start-up.
+//! Every lookup is a plain index into one of bbcore's `static`s, the tables' one declaration
+//! (built by `const fn` at compile time); nothing is computed at start-up.
 
-use bbcore::{Bitboard, Color, Square};
-
-use crate::generated::leaf::{BETWEEN, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS};
+use bbcore::{BETWEEN, Bitboard, Color, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS, Square};
 
 /// Squares a knight on `sq` attacks.
 #[inline(always)]

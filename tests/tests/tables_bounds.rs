@@ -1,56 +1,204 @@
-//! Every index a table backend can compute lies inside its table: the proof behind the
-//! unchecked reads in `engine/src/sliders/{fancy,dense,pext}.rs`.
+//! The window checkers behind the unchecked table reads in
+//! `engine/src/sliders/{fancy,dense,pext}.rs`.
 //!
-//! Each index depends only on the occupancy inside the square's relevance mask, so checking
-//! every subset of every mask covers every occupancy.
+//! The proof itself is a `const` item in each generated module: it passes every square's window
+//! to bbcore's checkers, so a table that does not fit fails to build. These tests check the
+//! checkers: they accept the real tables, accept each window at the smallest array it fits and
+//! reject it one entry shorter, and reject deliberately bad windows (an offset moved past the
+//! end, a shift of 0, a mask with one bit too many). And the generated files do carry the
+//! assertion for every table.
 
-use bbcore::{Bitboard, Square, dense_magic_index, magic_index, pext, subsets};
-use bbengine::generated::{dense, fancy, pext as pext_tables};
+use std::path::Path;
 
-fn assert_all_in_bounds(name: &str, len: usize, index_of: impl Fn(Square, Bitboard) -> (Bitboard, usize)) {
-    for sq in Square::ALL {
-        let (mask, _) = index_of(sq, Bitboard::EMPTY);
-        for occ in subsets(mask) {
-            let (_, index) = index_of(sq, occ);
-            assert!(index < len, "{name} {sq} {occ:?}: index {index} out of {len}");
-            // Bits outside the mask never move the index.
-            assert_eq!(index_of(sq, occ | !mask).1, index, "{name} {sq} {occ:?}");
+use bbcore::{
+    Bitboard, SplitMix64, Square, assert_window, dense_magic_index, dense_window_first_outside, fancy_window_fits,
+    pext_window_fits, subsets,
+};
+use bbengine::generated::{dense, fancy, pext};
+
+/// The smallest array the square's dense window fits: one past its largest index, found by
+/// enumerating the subsets with bbcore's iterator (not the checker's own loop).
+fn dense_reach(mask: u64, magic: u64, offset: usize, shift: u32) -> usize {
+    let max = subsets(Bitboard(mask)).map(|occ| dense_magic_index(occ, Bitboard(mask), magic, shift)).max();
+    offset + max.expect("a mask has at least the empty subset") + 1
+}
+
+#[test]
+fn fancy_checker_accepts_the_tables_and_rejects_one_entry_less() {
+    for (magics, len, name) in [
+        (&fancy::ROOK_MAGICS, fancy::ROOK_ATTACKS.len(), "rook"),
+        (&fancy::BISHOP_MAGICS, fancy::BISHOP_ATTACKS.len(), "bishop"),
+    ] {
+        for (sq, m) in Square::ALL.iter().zip(magics) {
+            let offset = m.offset as usize;
+            assert!(fancy_window_fits(offset, m.shift, len), "fancy {name} {sq}");
+            let reach = offset + (1 << (64 - m.shift));
+            assert!(fancy_window_fits(offset, m.shift, reach), "fancy {name} {sq}: fits exactly");
+            assert!(!fancy_window_fits(offset, m.shift, reach - 1), "fancy {name} {sq}: one entry short");
         }
     }
 }
 
 #[test]
-fn fancy_indices_in_bounds() {
-    assert_all_in_bounds("fancy rook", fancy::ROOK_ATTACKS.len(), |sq, occ| {
-        let m = &fancy::ROOK_MAGICS[sq.index()];
-        (Bitboard(m.mask), m.offset as usize + magic_index(occ, Bitboard(m.mask), m.magic, m.shift))
-    });
-    assert_all_in_bounds("fancy bishop", fancy::BISHOP_ATTACKS.len(), |sq, occ| {
-        let m = &fancy::BISHOP_MAGICS[sq.index()];
-        (Bitboard(m.mask), m.offset as usize + magic_index(occ, Bitboard(m.mask), m.magic, m.shift))
-    });
+fn fancy_checker_rejects_bad_windows() {
+    let len = fancy::ROOK_ATTACKS.len();
+    let last = fancy::ROOK_MAGICS[63];
+    // The last window ends the array: moved by one it reaches past the end.
+    assert!(fancy_window_fits(last.offset as usize, last.shift, len));
+    assert!(!fancy_window_fits(last.offset as usize + 1, last.shift, len));
+    assert!(!fancy_window_fits(len, last.shift, len));
+    // Shift 0 indexes the whole 64-bit product; 64 and above overflow.
+    assert!(!fancy_window_fits(0, 0, usize::MAX));
+    assert!(!fancy_window_fits(0, 64, usize::MAX));
+    assert!(!fancy_window_fits(0, u32::MAX, usize::MAX));
+    // Shift 63 is the smallest window (two entries); no sum overflows at the top of the range.
+    assert!(fancy_window_fits(0, 63, 2));
+    assert!(!fancy_window_fits(usize::MAX, 63, usize::MAX));
 }
 
 #[test]
-fn dense_indices_in_bounds() {
-    assert_all_in_bounds("dense rook", dense::ATTACKS.len(), |sq, occ| {
-        let m = &dense::ROOK_MAGICS[sq.index()];
-        (Bitboard(m.mask), m.offset as usize + dense_magic_index(occ, Bitboard(m.mask), m.magic, dense::ROOK_SHIFT))
-    });
-    assert_all_in_bounds("dense bishop", dense::ATTACKS.len(), |sq, occ| {
-        let m = &dense::BISHOP_MAGICS[sq.index()];
-        (Bitboard(m.mask), m.offset as usize + dense_magic_index(occ, Bitboard(m.mask), m.magic, dense::BISHOP_SHIFT))
-    });
+fn pext_checker_accepts_the_tables_and_rejects_one_entry_less() {
+    for (entries, len, name) in [
+        (&pext::ROOK_ENTRIES, pext::ROOK_ATTACKS.len(), "rook"),
+        (&pext::BISHOP_ENTRIES, pext::BISHOP_ATTACKS.len(), "bishop"),
+    ] {
+        for (sq, e) in Square::ALL.iter().zip(entries) {
+            let offset = e.offset as usize;
+            assert!(pext_window_fits(e.mask, offset, len), "pext {name} {sq}");
+            let reach = offset + (1 << e.mask.count_ones());
+            assert!(pext_window_fits(e.mask, offset, reach), "pext {name} {sq}: fits exactly");
+            assert!(!pext_window_fits(e.mask, offset, reach - 1), "pext {name} {sq}: one entry short");
+        }
+    }
 }
 
 #[test]
-fn pext_indices_in_bounds() {
-    assert_all_in_bounds("pext rook", pext_tables::ROOK_ATTACKS.len(), |sq, occ| {
-        let e = &pext_tables::ROOK_ENTRIES[sq.index()];
-        (Bitboard(e.mask), e.offset as usize + pext(occ.0, e.mask) as usize)
-    });
-    assert_all_in_bounds("pext bishop", pext_tables::BISHOP_ATTACKS.len(), |sq, occ| {
-        let e = &pext_tables::BISHOP_ENTRIES[sq.index()];
-        (Bitboard(e.mask), e.offset as usize + pext(occ.0, e.mask) as usize)
-    });
+fn pext_checker_rejects_bad_windows() {
+    let len = pext::BISHOP_ATTACKS.len();
+    let last = pext::BISHOP_ENTRIES[63];
+    assert!(pext_window_fits(last.mask, last.offset as usize, len));
+    // An offset moved past the end.
+    assert!(!pext_window_fits(last.mask, last.offset as usize + 1, len));
+    // One extra mask bit doubles the window.
+    let extra = last.mask | 1 << 62;
+    assert_ne!(extra, last.mask);
+    assert!(!pext_window_fits(extra, last.offset as usize, len));
+    // The rook a1 window ends where the b1 window starts; with one more mask bit it runs into it.
+    let e = pext::ROOK_ENTRIES[0];
+    let next = pext::ROOK_ENTRIES[1].offset as usize;
+    assert!(pext_window_fits(e.mask, e.offset as usize, next));
+    assert!(!pext_window_fits(e.mask | 1 << 63, e.offset as usize, next));
+    // A full mask (2^64 entries) and the top of the range do not overflow.
+    assert!(!pext_window_fits(u64::MAX, 0, usize::MAX));
+    assert!(!pext_window_fits(0, usize::MAX, usize::MAX));
+}
+
+#[test]
+fn dense_checker_accepts_the_table_and_rejects_one_entry_less() {
+    let len = dense::ATTACKS.len();
+    let mut ends_array = 0;
+    for (magics, shift, name) in
+        [(&dense::ROOK_MAGICS, dense::ROOK_SHIFT, "rook"), (&dense::BISHOP_MAGICS, dense::BISHOP_SHIFT, "bishop")]
+    {
+        for (sq, m) in Square::ALL.iter().zip(magics) {
+            let offset = m.offset as usize;
+            assert_eq!(dense_window_first_outside(m.mask, m.magic, offset, shift, len), None, "dense {name} {sq}");
+            let reach = dense_reach(m.mask, m.magic, offset, shift);
+            assert!(reach <= len, "dense {name} {sq}");
+            ends_array += usize::from(reach == len);
+            assert_eq!(dense_window_first_outside(m.mask, m.magic, offset, shift, reach), None, "dense {name} {sq}");
+            // One entry shorter: the checker names a subset whose index is the last entry.
+            let bad = dense_window_first_outside(m.mask, m.magic, offset, shift, reach - 1)
+                .unwrap_or_else(|| panic!("dense {name} {sq}: one entry short accepted"));
+            assert_eq!(bad & !m.mask, 0, "dense {name} {sq}: {bad:#x} is a subset of the mask");
+            assert_eq!(offset + dense_magic_index(Bitboard(bad), Bitboard(m.mask), m.magic, shift), reach - 1);
+        }
+    }
+    assert!(ends_array >= 1, "some window ends the array");
+}
+
+#[test]
+fn dense_checker_rejects_bad_windows() {
+    let len = dense::ATTACKS.len();
+    // The window that ends the array, moved by one entry.
+    let (m, shift) = dense::ROOK_MAGICS
+        .iter()
+        .map(|m| (m, dense::ROOK_SHIFT))
+        .chain(dense::BISHOP_MAGICS.iter().map(|m| (m, dense::BISHOP_SHIFT)))
+        .max_by_key(|(m, shift)| dense_reach(m.mask, m.magic, m.offset as usize, *shift))
+        .expect("128 windows");
+    assert_eq!(dense_reach(m.mask, m.magic, m.offset as usize, shift), len);
+    assert!(dense_window_first_outside(m.mask, m.magic, m.offset as usize + 1, shift, len).is_some());
+    // Offsets at or past the end, and shifts no index can be computed with.
+    let r = dense::ROOK_MAGICS[0];
+    assert_eq!(dense_window_first_outside(r.mask, r.magic, len, dense::ROOK_SHIFT, len), Some(0));
+    assert_eq!(dense_window_first_outside(r.mask, r.magic, usize::MAX, dense::ROOK_SHIFT, len), Some(0));
+    assert_eq!(dense_window_first_outside(r.mask, r.magic, 0, 64, usize::MAX), Some(0));
+    // One shift less about doubles every index: the window ending the array no longer fits.
+    assert!(dense_window_first_outside(m.mask, m.magic, m.offset as usize, shift - 1, len).is_some());
+}
+
+#[test]
+fn dense_index_ignores_bits_outside_the_mask() {
+    // Why checking the subsets covers every occupancy.
+    let mut rng = SplitMix64::new(0xB0_0D5);
+    for (magics, shift) in [(&dense::ROOK_MAGICS, dense::ROOK_SHIFT), (&dense::BISHOP_MAGICS, dense::BISHOP_SHIFT)] {
+        for m in magics {
+            for _ in 0..64 {
+                let occ = rng.next_u64();
+                let mask = Bitboard(m.mask);
+                assert_eq!(
+                    dense_magic_index(Bitboard(occ), mask, m.magic, shift),
+                    dense_magic_index(Bitboard(occ & m.mask), mask, m.magic, shift)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn assert_window_names_the_table_and_square() {
+    assert_window(true, "fancy ROOK_MAGICS -> ROOK_ATTACKS", 28);
+    let message = |table: &'static str, square: usize| {
+        let payload = std::panic::catch_unwind(|| assert_window(false, table, square)).expect_err("panics");
+        payload.downcast_ref::<String>().cloned().unwrap_or_default()
+    };
+    assert_eq!(
+        message("fancy ROOK_MAGICS -> ROOK_ATTACKS", 28),
+        "table window out of bounds: fancy ROOK_MAGICS -> ROOK_ATTACKS, square e4"
+    );
+    assert_eq!(message("dense", 63), "table window out of bounds: dense, square h8");
+    assert_eq!(message("pext", 64), "table window out of bounds: pext, square (index past h8)");
+    // A long name is cut, the square kept.
+    let long = message(Box::leak("x".repeat(500).into_boxed_str()), 0);
+    assert!(long.ends_with("x, square a1"), "{long}");
+}
+
+#[test]
+fn generated_modules_assert_every_window() {
+    // The proof is in the generated files (checked fresh by tables_fresh.rs); make sure the
+    // renderer keeps emitting it for every table.
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/src/generated"));
+    for (file, checker, tables) in [
+        (
+            "fancy.rs",
+            "fancy_window_fits",
+            &["fancy ROOK_MAGICS -> ROOK_ATTACKS", "fancy BISHOP_MAGICS -> BISHOP_ATTACKS"],
+        ),
+        ("dense.rs", "dense_window_first_outside", &["dense ROOK_MAGICS -> ATTACKS", "dense BISHOP_MAGICS -> ATTACKS"]),
+        (
+            "pext.rs",
+            "pext_window_fits",
+            &["pext ROOK_ENTRIES -> ROOK_ATTACKS", "pext BISHOP_ENTRIES -> BISHOP_ATTACKS"],
+        ),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).expect("generated file");
+        assert!(text.contains("const _: () = {"), "{file}");
+        assert!(text.contains("while sq < 64"), "{file}");
+        assert_eq!(text.matches(checker).count(), 2, "{file}: {checker}");
+        assert_eq!(text.matches("::bbcore::assert_window(").count(), 2, "{file}");
+        for table in tables {
+            assert!(text.contains(&format!("\"{table}\", sq)")), "{file}: {table}");
+        }
+    }
 }

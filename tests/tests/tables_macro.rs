@@ -2,9 +2,6 @@
 //! by element.
 
 mod via_macro {
-    pub mod leaf {
-        bbmacros::leaf_tables!();
-    }
     pub mod fancy {
         bbmacros::fancy_tables!();
     }
@@ -17,17 +14,6 @@ mod via_macro {
 }
 
 use bbengine::generated as files;
-
-#[test]
-fn leaf_tables_agree() {
-    assert_eq!(via_macro::leaf::KNIGHT_ATTACKS, files::leaf::KNIGHT_ATTACKS);
-    assert_eq!(via_macro::leaf::KING_ATTACKS, files::leaf::KING_ATTACKS);
-    assert_eq!(via_macro::leaf::PAWN_ATTACKS, files::leaf::PAWN_ATTACKS);
-    assert_eq!(via_macro::leaf::BETWEEN, files::leaf::BETWEEN);
-    assert_eq!(via_macro::leaf::LINE, files::leaf::LINE);
-    assert_eq!(via_macro::leaf::LINE_MASKS, files::leaf::LINE_MASKS);
-    assert_eq!(via_macro::leaf::FIRST_RANK_ATTACKS, files::leaf::FIRST_RANK_ATTACKS);
-}
 
 #[test]
 fn fancy_tables_agree() {

@@ -18181,3 +18181,28 @@ pub static ATTACKS: [u64; 102010] = [
     0x4fb04040400, 0x4fb04040404, 0x0, 0x4fa04040400, 0x4fa04040404, 0x0, 0x4fb04040400,
     0x4fb04040404,
 ];
+/// Compile-time proof that every index a lookup can compute lies inside its attack array.
+const _: () = {
+    let mut sq = 0;
+    while sq < 64 {
+        let m = &ROOK_MAGICS[sq];
+        let outside = ::bbcore::dense_window_first_outside(
+            m.mask,
+            m.magic,
+            m.offset as usize,
+            ROOK_SHIFT,
+            ATTACKS.len(),
+        );
+        ::bbcore::assert_window(outside.is_none(), "dense ROOK_MAGICS -> ATTACKS", sq);
+        let m = &BISHOP_MAGICS[sq];
+        let outside = ::bbcore::dense_window_first_outside(
+            m.mask,
+            m.magic,
+            m.offset as usize,
+            BISHOP_SHIFT,
+            ATTACKS.len(),
+        );
+        ::bbcore::assert_window(outside.is_none(), "dense BISHOP_MAGICS -> ATTACKS", sq);
+        sq += 1;
+    }
+};

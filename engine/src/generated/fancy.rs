@@ -21878,3 +21878,24 @@ pub static BISHOP_ATTACKS: [u64; 5248] = [
     0x40000000000000, 0x40000000000000, 0x40000000000000, 0x40000000000000,
     0x40000000000000, 0x40000000000000, 0x40000000000000,
 ];
+/// Compile-time proof that every index a lookup can compute lies inside its attack array.
+const _: () = {
+    let mut sq = 0;
+    while sq < 64 {
+        let m = &ROOK_MAGICS[sq];
+        let fits = ::bbcore::fancy_window_fits(
+            m.offset as usize,
+            m.shift,
+            ROOK_ATTACKS.len(),
+        );
+        ::bbcore::assert_window(fits, "fancy ROOK_MAGICS -> ROOK_ATTACKS", sq);
+        let m = &BISHOP_MAGICS[sq];
+        let fits = ::bbcore::fancy_window_fits(
+            m.offset as usize,
+            m.shift,
+            BISHOP_ATTACKS.len(),
+        );
+        ::bbcore::assert_window(fits, "fancy BISHOP_MAGICS -> BISHOP_ATTACKS", sq);
+        sq += 1;
+    }
+};

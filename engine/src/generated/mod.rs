@@ -1,22 +1,16 @@
-//! Every table the engine reads, from one place.
+//! The slider tables the engine reads: fancy, dense and PEXT.
 //!
-//! The slider tables are written by `cargo run -p bbgen` into the files beside this one (and
-//! checked by `cargo run -p bbgen -- --check`); with the cargo feature `macro-tables` the same
-//! items are expanded at compile time by the `bbmacros` proc-macros instead, from the same
-//! `bbgen` library, so both routes give identical tables. The leaf tables (knight, king, pawn)
-//! are `static`s initialised by bbcore's `const fn` builders, evaluated by the compiler.
+//! They are written by `cargo run -p bbgen` into the files beside this one (and checked by
+//! `cargo run -p bbgen -- --check`); with the cargo feature `macro-tables` the same items are
+//! expanded at compile time by the `bbmacros` proc-macros instead, from the same `bbgen`
+//! library, so both routes give identical tables.
+//!
+//! The leaf tables (knight, king and pawn attacks, between, line, and the hyperbola backend's
+//! line masks and first-rank attacks) are not generated: they are declared once, as bbcore's
+//! `static`s built by `const fn`, and read from there by [`crate::tables`] and the hyperbola
+//! backend.
 //!
 //! Every table is a `static` in read-only data: nothing is computed at start-up.
-
-/// Knight, king and pawn attacks.
-#[cfg(not(feature = "macro-tables"))]
-#[rustfmt::skip]
-pub mod leaf;
-/// Knight, king and pawn attacks.
-#[cfg(feature = "macro-tables")]
-pub mod leaf {
-    bbmacros::leaf_tables!();
-}
 
 /// Fancy magics: variable shift, per-square windows, 107,648 entries.
 #[cfg(not(feature = "macro-tables"))]

@@ -21529,3 +21529,24 @@ pub static BISHOP_ATTACKS: [u64; 5248] = [
     0x40000000000000, 0x40000000000000, 0x40000000000000, 0x40000000000000,
     0x40000000000000, 0x40000000000000, 0x40000000000000, 0x40000000000000,
 ];
+/// Compile-time proof that every index a lookup can compute lies inside its attack array.
+const _: () = {
+    let mut sq = 0;
+    while sq < 64 {
+        let e = &ROOK_ENTRIES[sq];
+        let fits = ::bbcore::pext_window_fits(
+            e.mask,
+            e.offset as usize,
+            ROOK_ATTACKS.len(),
+        );
+        ::bbcore::assert_window(fits, "pext ROOK_ENTRIES -> ROOK_ATTACKS", sq);
+        let e = &BISHOP_ENTRIES[sq];
+        let fits = ::bbcore::pext_window_fits(
+            e.mask,
+            e.offset as usize,
+            BISHOP_ATTACKS.len(),
+        );
+        ::bbcore::assert_window(fits, "pext BISHOP_ENTRIES -> BISHOP_ATTACKS", sq);
+        sq += 1;
+    }
+};

@@ -16,8 +16,10 @@ impl Sliders for DenseMagic {
     fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let m = &ROOK_MAGICS[sq.index()];
         let index = m.offset as usize + dense_magic_index(occupied, Bitboard(m.mask), m.magic, ROOK_SHIFT);
-        // SAFETY: the index depends only on `occupied & mask` (the rest is forced to ones);
-        // every subset's index is in the table (see `table_entry`).
+        // SAFETY: the index depends only on `occupied & mask` (the rest is forced to ones), and
+        // the generated module's `const` assertion (`bbcore::dense_window_first_outside`)
+        // checked `offset + index < ATTACKS.len()` for every subset of every square's mask
+        // (see `table_entry`).
         unsafe { table_entry(&ATTACKS, index) }
     }
 
@@ -25,7 +27,7 @@ impl Sliders for DenseMagic {
     fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let m = &BISHOP_MAGICS[sq.index()];
         let index = m.offset as usize + dense_magic_index(occupied, Bitboard(m.mask), m.magic, BISHOP_SHIFT);
-        // SAFETY: as for rooks (see `table_entry`).
+        // SAFETY: as for rooks: the assertion checks the bishop windows with `BISHOP_SHIFT`.
         unsafe { table_entry(&ATTACKS, index) }
     }
 }

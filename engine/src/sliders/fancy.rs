@@ -15,8 +15,10 @@ impl Sliders for FancyMagic {
     fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let m = &ROOK_MAGICS[sq.index()];
         let index = m.offset as usize + magic_index(occupied, Bitboard(m.mask), m.magic, m.shift);
-        // SAFETY: the index depends only on `occupied & mask`; every subset's index is in the
-        // table (see `table_entry`).
+        // SAFETY: `(occupied & mask) * magic >> shift < 2^(64 - shift)` for any occupancy, and
+        // the generated module's `const` assertion (`bbcore::fancy_window_fits`) proves
+        // `1 <= shift <= 63` and `offset + 2^(64 - shift) <= ROOK_ATTACKS.len()` for every
+        // square (see `table_entry`).
         unsafe { table_entry(&ROOK_ATTACKS, index) }
     }
 
@@ -24,7 +26,7 @@ impl Sliders for FancyMagic {
     fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let m = &BISHOP_MAGICS[sq.index()];
         let index = m.offset as usize + magic_index(occupied, Bitboard(m.mask), m.magic, m.shift);
-        // SAFETY: as for rooks (see `table_entry`).
+        // SAFETY: as for rooks, with the assertion's check against `BISHOP_ATTACKS`.
         unsafe { table_entry(&BISHOP_ATTACKS, index) }
     }
 }

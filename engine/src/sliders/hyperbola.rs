@@ -1,7 +1,6 @@
-use bbcore::{Bitboard, Square, line_attacks, rank_attacks};
+use bbcore::{Bitboard, FIRST_RANK_ATTACKS, LINE_MASKS, Square, line_attacks, rank_attacks};
 
 use super::Sliders;
-use crate::generated::leaf::{FIRST_RANK_ATTACKS, LINE_MASKS};
 
 /// Hyperbola quintessence: files and diagonals by subtraction and byte swap, ranks from a
 /// 512-byte first-rank table. Tables of 2 KiB in all instead of hundreds of KiB.

@@ -97,10 +97,13 @@ pub trait Sliders: Copy + Send + Sync + 'static {
 /// checks cost about 5% of perft's instructions).
 ///
 /// # Safety
-/// `index < table.len()`. The table backends guarantee it by construction: their index
-/// depends only on the occupancy inside the relevance mask, bbgen verified the entry of every
-/// subset of every mask before writing the table, and `tests/tests/tables_bounds.rs` checks
-/// again that every such index is in bounds.
+/// `index < table.len()`. The table backends guarantee it at compile time: each generated
+/// table module (`crate::generated::{fancy, dense, pext}`, from the files or the proc-macros
+/// alike) ends in a `const` item that passes every square's rook and bishop window to bbcore's
+/// checkers (`fancy_window_fits`, `dense_window_first_outside`, `pext_window_fits`) and fails
+/// the build, naming the table and square, unless every index the lookup can compute, for any
+/// occupancy, lies inside its attack array. A hand-edited table therefore does not compile.
+/// (`tests/tests/tables_bounds.rs` tests the checkers themselves.)
 #[inline(always)]
 pub(crate) unsafe fn table_entry(table: &[u64], index: usize) -> Bitboard {
     debug_assert!(index < table.len(), "table index {index} out of {}", table.len());
