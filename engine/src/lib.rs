@@ -21,6 +21,7 @@ pub mod perft;
 pub mod sliders;
 pub mod tables;
 
+pub use board::Status;
 pub use board::{
     Board, CastleSide, CastlingRights, FenError, MAX_MOVES, Move, MoveCounter, MoveError, MoveKind, MoveList, MoveSink,
     Position, STARTPOS, UciMove,
