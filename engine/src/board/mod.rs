@@ -12,6 +12,7 @@ mod move_list;
 mod movegen;
 mod moves;
 mod position;
+mod san;
 mod status;
 mod uci_move;
 mod zobrist;
@@ -21,6 +22,7 @@ pub use fen::{FenError, STARTPOS};
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use position::Position;
+pub use san::SanError;
 pub use status::Status;
 pub use uci_move::{MoveError, UciMove};
 
