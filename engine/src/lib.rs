@@ -25,7 +25,7 @@ pub use board::{
     Board, CastleSide, CastlingRights, FenError, MAX_MOVES, Move, MoveCounter, MoveError, MoveKind, MoveList, MoveSink,
     Position, STARTPOS, UciMove,
 };
-pub use board::{SanError, Status};
+pub use board::{Game, IllegalMove, ParseGameError, ParseGameErrorKind, SanError, Status};
 pub use perft::{
     BenchPosition, EpdError, PerftCase, PerftOptions, PerftTable, SIX_POSITIONS, divide, divide_with, parse_suite,
     perft, perft_with,

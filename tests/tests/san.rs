@@ -1,7 +1,7 @@
 //! Standard algebraic notation: `Position::san` and `Position::parse_san`, one edge case per
-//! test.
+//! test, and whole games read and written back.
 
-use bbengine::{Move, Position, SanError};
+use bbengine::{Game, Move, Position, SanError};
 
 fn pos(fen: &str) -> Position {
     fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -307,4 +307,40 @@ fn error_messages_say_what_was_wrong() {
     assert_eq!(p.parse_san(&long).unwrap_err(), SanError::Malformed(format!("Q{}...", "x".repeat(39))));
     let err: Box<dyn std::error::Error> = Box::new(SanError::Illegal("e5".into()));
     assert!(err.to_string().contains("e5"));
+}
+
+/// Game of the Century, D. Byrne - R. Fischer, New York 1956.
+const BYRNE_FISCHER: &str = "1. Nf3 Nf6 2. c4 g6 3. Nc3 Bg7 4. d4 O-O 5. Bf4 d5 6. Qb3 dxc4 7. Qxc4 c6 8. e4 Nbd7 \
+    9. Rd1 Nb6 10. Qc5 Bg4 11. Bg5 Na4 12. Qa3 Nxc3 13. bxc3 Nxe4 14. Bxe7 Qb6 15. Bc4 Nxc3 16. Bc5 Rfe8+ \
+    17. Kf1 Be6 18. Bxb6 Bxc4+ 19. Kg1 Ne2+ 20. Kf1 Nxd4+ 21. Kg1 Ne2+ 22. Kf1 Nc3+ 23. Kg1 axb6 24. Qb4 Ra4 \
+    25. Qxb6 Nxd1 26. h3 Rxa2 27. Kh2 Nxf2 28. Re1 Rxe1 29. Qd8+ Bf8 30. Nxe1 Bd5 31. Nf3 Ne4 32. Qb8 b5 \
+    33. h4 h5 34. Ne5 Kg7 35. Kg1 Bc5+ 36. Kf1 Ng3+ 37. Ke1 Bb4+ 38. Kd1 Bb3+ 39. Kc1 Ne2+ 40. Kb1 Nc3+ \
+    41. Kc1 Rc2#";
+
+/// The Opera Game, P. Morphy - Duke Karl / Count Isouard, Paris 1858.
+const OPERA: &str = "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 \
+    9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 \
+    17. Rd8#";
+
+/// The Immortal Game, A. Anderssen - L. Kieseritzky, London 1851.
+const IMMORTAL: &str = "1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5 5. Bxb5 Nf6 6. Nf3 Qh6 7. d3 Nh5 8. Nh4 Qg5 \
+    9. Nf5 c6 10. g4 Nf6 11. Rg1 cxb5 12. h4 Qg6 13. h5 Qg5 14. Qf3 Ng8 15. Bxf4 Qf6 16. Nc3 Bc5 17. Nd5 Qxb2 \
+    18. Bd6 Bxg1 19. e5 Qxa1+ 20. Ke2 Na6 21. Nxg7+ Kd8 22. Qf6+ Nxf6 23. Be7#";
+
+#[test]
+fn famous_games_replay_and_print_back_identically() {
+    for (name, text, plies) in [("Byrne-Fischer", BYRNE_FISCHER, 82), ("Opera", OPERA, 33), ("Immortal", IMMORTAL, 45)]
+    {
+        let expected = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let game = Game::from_san(Position::startpos(), &expected).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(game.moves().len(), plies, "{name}");
+        assert_eq!(game.to_san(), expected, "{name}");
+        assert_eq!(game.status(), bbengine::Status::Checkmate, "{name}");
+    }
+}
+
+#[test]
+fn byrne_fischer_final_position() {
+    let game = Game::from_san(Position::startpos(), BYRNE_FISCHER).unwrap();
+    assert_eq!(game.position().to_string(), "1Q6/5pk1/2p3p1/1p2N2p/1b5P/1bn5/2r3P1/2K5 w - - 16 42");
 }

@@ -7,6 +7,7 @@
 
 mod castling;
 mod fen;
+mod game;
 mod mailbox;
 mod move_list;
 mod movegen;
@@ -19,6 +20,7 @@ mod zobrist;
 
 pub use castling::{CastleSide, CastlingRights};
 pub use fen::{FenError, STARTPOS};
+pub use game::{Game, IllegalMove, ParseGameError, ParseGameErrorKind};
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use position::Position;

@@ -4,7 +4,7 @@
 //! A position alone can tell checkmate, stalemate, a dead position by material and the
 //! move-count rules (its half-move clock). Repetitions need the game's history, so
 //! [`Status::Repetition`] and [`Status::FivefoldRepetition`] come only from
-//! `Game::status` (to come).
+//! [`Game::status`](super::Game::status).
 
 use core::fmt;
 
@@ -56,10 +56,10 @@ pub enum Status {
     SeventyFiveMoves,
     /// The current position (same pieces, side to move, castling rights and en passant square)
     /// has occurred at least three times since the last capture or pawn move: either player
-    /// may claim a draw (FIDE 9.2). Only `Game::status` (to come) reports it.
+    /// may claim a draw (FIDE 9.2). Only [`Game::status`](super::Game::status) reports it.
     Repetition,
     /// The current position has occurred at least five times since the last capture or pawn
-    /// move: drawn without a claim (FIDE 9.6.1). Only `Game::status` (to come)
+    /// move: drawn without a claim (FIDE 9.6.1). Only [`Game::status`](super::Game::status)
     /// reports it.
     FivefoldRepetition,
 }
@@ -106,7 +106,7 @@ impl Position {
     /// tell: checkmate and stalemate first (a mate on the 100th or 150th half-move is mate),
     /// then insufficient material, then the seventy-five-move rule (half-move clock >= 150),
     /// then the fifty-move rule (>= 100). Repetition needs the game's history: see
-    /// `Game::status` (to come).
+    /// [`Game::status`](super::Game::status).
     ///
     /// ```
     /// use bbengine::{Position, Status};
