@@ -25,7 +25,6 @@ pub use board::{
     Board, CastleSide, CastlingRights, FenError, MAX_MOVES, Move, MoveCounter, MoveError, MoveKind, MoveList, MoveSink,
     Position, STARTPOS, UciMove,
 };
-pub use board::{Game, IllegalMove, ParseGameError, ParseGameErrorKind, SanError, Status};
 pub use perft::{
     BenchPosition, EpdError, PerftCase, PerftOptions, PerftTable, SIX_POSITIONS, divide, divide_with, parse_suite,
     perft, perft_with,
@@ -34,3 +33,6 @@ pub use sliders::{
     Avx512KoggeStone, Backend, DenseMagic, FancyMagic, Hyperbola, KoggeStone, Pext, Reference, SimdKoggeStone, Sliders,
     Unsupported, WithSliders,
 };
+
+// The game API: SAN, status, games.
+pub use board::{Game, IllegalMove, ParseGameError, ParseGameErrorKind, SanError, Status};

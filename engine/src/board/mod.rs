@@ -7,26 +7,29 @@
 
 mod castling;
 mod fen;
-mod game;
 mod mailbox;
 mod move_list;
 mod movegen;
 mod moves;
 mod position;
-mod san;
-mod status;
 mod uci_move;
 mod zobrist;
 
+// The game API: SAN, status, games.
+mod game;
+mod san;
+mod status;
+
 pub use castling::{CastleSide, CastlingRights};
 pub use fen::{FenError, STARTPOS};
-pub use game::{Game, IllegalMove, ParseGameError, ParseGameErrorKind};
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use position::Position;
+pub use uci_move::{MoveError, UciMove};
+
+pub use game::{Game, IllegalMove, ParseGameError, ParseGameErrorKind};
 pub use san::SanError;
 pub use status::Status;
-pub use uci_move::{MoveError, UciMove};
 
 use bbcore::{Bitboard, Color, Piece, Role, Square};
 
