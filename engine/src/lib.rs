@@ -38,3 +38,6 @@ pub use sliders::{
     Avx512KoggeStone, Backend, DenseMagic, FancyMagic, Hyperbola, KoggeStone, Pext, Reference, SimdKoggeStone, Sliders,
     Unsupported, WithSliders,
 };
+
+// The game API: SAN, status, games.
+pub use board::{Game, IllegalMove, ParseGameError, ParseGameErrorKind, SanError, Status};

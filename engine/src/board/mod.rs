@@ -3,7 +3,7 @@
 //!
 //! `Board` is defined here because every file of the stage builds on it: generation
 //! (`movegen.rs`) reads nothing else, and `Position::play` and perft's leaf parents both make
-//! moves on it (see [`Board::write_child`]).
+//! moves on it (see `Board::write_child`).
 
 mod castling;
 mod chess960;
@@ -20,6 +20,11 @@ mod see;
 mod uci_move;
 mod zobrist;
 
+// The game API: SAN, status, games.
+mod game;
+mod san;
+mod status;
+
 pub use castling::{CastleSide, CastlingRights};
 pub use chess960::CHESS960_POSITIONS;
 pub use fen::{FenError, STARTPOS};
@@ -29,6 +34,10 @@ pub use moves::{Move, MoveKind};
 pub use position::Position;
 pub use see::SEE_VALUES;
 pub use uci_move::{MoveError, UciMove};
+
+pub use game::{Game, IllegalMove, ParseGameError, ParseGameErrorKind};
+pub use san::SanError;
+pub use status::Status;
 
 use bbcore::{Bitboard, Color, Piece, Role, Square};
 
