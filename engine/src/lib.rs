@@ -40,4 +40,4 @@ pub use sliders::{
 };
 
 // The game API: SAN, status, games.
-pub use board::{Game, IllegalMove, ParseGameError, ParseGameErrorKind, SanError, Status};
+pub use board::{Game, ParseGameError, ParseGameErrorKind, SanError, Status};

@@ -127,8 +127,10 @@ fn fifty_moves_outranks_threefold_and_fivefold_outranks_fifty() {
 fn checked_play() {
     let mut game = Game::new(Position::startpos());
     let err = game.play(Move::new(Square::E2, Square::E5, MoveKind::Normal)).unwrap_err();
-    assert_eq!(err.mv, "e2e5");
-    assert_eq!(err.fen, bbengine::STARTPOS);
+    assert_eq!(
+        err,
+        bbengine::IllegalMoveError::Illegal { mv: "e2e5".to_string(), fen: bbengine::STARTPOS.to_string() }
+    );
     assert_eq!(err.to_string(), format!("illegal move e2e5 in {}", bbengine::STARTPOS));
     assert!(game.moves().is_empty());
     // A double push is a different move from a normal one with the same squares.

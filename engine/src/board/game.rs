@@ -6,6 +6,7 @@ use core::fmt;
 
 use bbcore::Color;
 
+use super::legality::IllegalMoveError;
 use super::moves::Move;
 use super::position::Position;
 use super::san::SanError;
@@ -37,32 +38,6 @@ pub struct Game {
     /// `keys[i]`: the key after the first `i` moves; `keys[0]` is the start's.
     keys: Vec<u64>,
 }
-
-/// A move that is not legal in the position it was played in.
-///
-/// ```
-/// use bbengine::{Game, Move, MoveKind, Position};
-/// use bbcore::Square;
-///
-/// let mut game = Game::new(Position::startpos());
-/// let err = game.play(Move::new(Square::E2, Square::E5, MoveKind::Normal)).unwrap_err();
-/// assert_eq!(err.to_string(), "illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    /// The move as UCI text (king takes rook for castling in Chess960).
-    pub mv: String,
-    /// The position, as FEN.
-    pub fen: String,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {} in {}", self.mv, self.fen)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 /// A move list ([`Game::from_uci`], [`Game::from_san`]) that does not replay: which move,
 /// and why.
@@ -125,12 +100,6 @@ impl std::error::Error for ParseGameError {
     }
 }
 
-/// Whether `mv` is legal in `pos`. A private helper so it can switch to a dedicated test once
-/// `Position` has one.
-fn is_legal_here(pos: &Position, mv: Move) -> bool {
-    pos.legal_moves().contains(&mv)
-}
-
 /// The result tokens of PGN.
 fn is_result(token: &str) -> bool {
     matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
@@ -170,14 +139,17 @@ impl Game {
 
     /// Plays `mv` if it is legal in the current position; otherwise changes nothing and says
     /// why.
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        if !is_legal_here(&self.position, mv) {
-            return Err(IllegalMove {
-                mv: mv.to_uci(self.position.is_chess960()).to_string(),
-                fen: self.position.to_string(),
-            });
-        }
-        self.position.play(mv);
+    ///
+    /// ```
+    /// use bbcore::Square;
+    /// use bbengine::{Game, Move, MoveKind, Position};
+    ///
+    /// let mut game = Game::new(Position::startpos());
+    /// let err = game.play(Move::new(Square::E2, Square::E5, MoveKind::Normal)).unwrap_err();
+    /// assert_eq!(err.to_string(), "illegal move e2e5 in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        self.position.try_play(mv)?;
         self.moves.push(mv);
         self.keys.push(self.position.key());
         Ok(())

@@ -35,7 +35,7 @@ pub use position::Position;
 pub use see::SEE_VALUES;
 pub use uci_move::{MoveError, UciMove};
 
-pub use game::{Game, IllegalMove, ParseGameError, ParseGameErrorKind};
+pub use game::{Game, ParseGameError, ParseGameErrorKind};
 pub use san::SanError;
 pub use status::Status;
 

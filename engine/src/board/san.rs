@@ -72,7 +72,7 @@ fn after(pos: &Position, mv: Move) -> Position {
 fn check_suffix(pos: &Position) -> &'static str {
     if !pos.is_check() {
         ""
-    } else if pos.count_legal_moves() == 0 {
+    } else if !pos.has_legal_move() {
         "#"
     } else {
         "+"

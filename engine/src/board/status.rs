@@ -95,12 +95,6 @@ impl fmt::Display for Status {
     }
 }
 
-/// Whether the side to move has a legal move. A private helper so it can switch to a
-/// dedicated early-exit test once `Position` has one.
-fn any_legal_move(pos: &Position) -> bool {
-    pos.count_legal_moves() > 0
-}
-
 impl Position {
     /// What ends this position, or may be claimed in it, as far as the position alone can
     /// tell: checkmate and stalemate first (a mate on the 100th or 150th half-move is mate),
@@ -121,7 +115,7 @@ impl Position {
     /// # Ok::<(), bbengine::FenError>(())
     /// ```
     pub fn status(&self) -> Status {
-        if !any_legal_move(self) {
+        if !self.has_legal_move() {
             return if self.is_check() { Status::Checkmate } else { Status::Stalemate };
         }
         if self.is_insufficient_material() {
