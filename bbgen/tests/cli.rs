@@ -38,6 +38,8 @@ fn unwritable_output_exits_2() {
     std::fs::create_dir_all(dir.join("bbgen/data")).expect("temp dir");
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dense_magics.txt");
     std::fs::copy(data, dir.join("bbgen/data/dense_magics.txt")).expect("copy data file");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/polyglot_random.txt");
+    std::fs::copy(data, dir.join("bbgen/data/polyglot_random.txt")).expect("copy data file");
     // A file where the output directory should be.
     std::fs::create_dir_all(dir.join("engine/src")).expect("temp dir");
     std::fs::write(dir.join("engine/src/generated"), "not a directory").expect("temp file");
@@ -61,6 +63,7 @@ fn stats_prints_one_line_per_table() {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.contains(&"table fancy entries 107648 bytes 864256"), "{text}");
     assert!(lines.contains(&"table pext entries 107648 bytes 863232"), "{text}");
+    assert!(lines.contains(&"table polyglot entries 781 bytes 6248"), "{text}");
     let dense: Vec<&str> =
         lines.iter().find(|l| l.starts_with("table dense ")).expect("dense line").split(' ').collect();
     assert_eq!((dense[2], dense[4]), ("entries", "bytes"));

@@ -4,7 +4,8 @@
 //! checked by `cargo run -p bbgen -- --check`); with the cargo feature `macro-tables` the same
 //! items are expanded at compile time by the `bbmacros` proc-macros instead, from the same
 //! `bbgen` library, so both routes give identical tables. The leaf tables (knight, king, pawn)
-//! are `static`s initialised by bbcore's `const fn` builders, evaluated by the compiler.
+//! are `static`s initialised by bbcore's `const fn` builders, evaluated by the compiler. The
+//! Polyglot Zobrist numbers are data, copied from `bbgen/data/polyglot_random.txt`.
 //!
 //! Every table is a `static` in read-only data: nothing is computed at start-up.
 
@@ -46,4 +47,16 @@ pub mod pext;
 #[cfg(feature = "macro-tables")]
 pub mod pext {
     bbmacros::pext_tables!();
+}
+
+/// The 781 Polyglot Zobrist random numbers, in the specification's order: the numbers the
+/// position keys are made of (`board/zobrist.rs`).
+#[cfg(not(feature = "macro-tables"))]
+#[rustfmt::skip]
+pub mod polyglot;
+/// The 781 Polyglot Zobrist random numbers, in the specification's order: the numbers the
+/// position keys are made of (`board/zobrist.rs`).
+#[cfg(feature = "macro-tables")]
+pub mod polyglot {
+    bbmacros::polyglot_tables!();
 }
