@@ -106,7 +106,7 @@ impl FromStr for Position {
             other => return Err(FenError::BadSide(other.to_string())),
         };
         if pos.board.side == Color::Black {
-            pos.key ^= KEYS.black_to_move();
+            pos.key ^= KEYS.white_to_move(); // `empty()` starts with white to move
         }
         if pos.attackers_with(KoggeStone, pos.king(pos.board.side.other()), pos.board.side, pos.occupied()).any() {
             return Err(FenError::OpponentInCheck);

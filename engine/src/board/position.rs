@@ -74,7 +74,7 @@ impl Position {
         Position {
             board: Board::EMPTY,
             mailbox: Mailbox::EMPTY,
-            key: 0,
+            key: KEYS.white_to_move(),
             halfmove_clock: 0,
             fullmove_number: 1,
             chess960: false,
@@ -114,7 +114,13 @@ impl Position {
         self.chess960 = chess960;
     }
 
-    /// The Zobrist key, kept up to date incrementally.
+    /// The Zobrist key, kept up to date incrementally: the Polyglot key of the position, so it
+    /// finds the position in a Polyglot opening book (see `board/zobrist.rs`).
+    ///
+    /// ```
+    /// use bbengine::Position;
+    /// assert_eq!(Position::startpos().key(), 0x463b_9618_1691_fc9c); // the specification's value
+    /// ```
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
@@ -193,7 +199,7 @@ impl Position {
             self.key ^= KEYS.castling_change(before, self.board.castling);
         }
         self.board.side = us.other();
-        self.key ^= KEYS.black_to_move();
+        self.key ^= KEYS.white_to_move(); // in the key when white is to move: flips every move
         if us == Color::Black {
             self.fullmove_number += 1;
         }
@@ -233,8 +239,8 @@ impl Position {
         if let Some(ep) = self.board.en_passant {
             key ^= KEYS.en_passant(ep);
         }
-        if self.board.side == Color::Black {
-            key ^= KEYS.black_to_move();
+        if self.board.side == Color::White {
+            key ^= KEYS.white_to_move();
         }
         key
     }
