@@ -115,7 +115,8 @@ impl Position {
     }
 
     /// The Zobrist key, kept up to date incrementally: the Polyglot key of the position, so it
-    /// finds the position in a Polyglot opening book (see `board/zobrist.rs`).
+    /// finds the position in a Polyglot opening book. The one exception, where the en passant
+    /// square is pseudo-legal but no capture is legal, is explained in `board/zobrist.rs`.
     ///
     /// ```
     /// use bbengine::Position;
@@ -245,7 +246,8 @@ impl Position {
         key
     }
 
-    /// `None` when the sets, the mailbox and the key agree with each other; otherwise what is off.
+    /// `None` when the sets, the mailbox and the key agree with each other and an en passant
+    /// square is kept only with a legal capture; otherwise what is off.
     pub fn consistency_error(&self) -> Option<&'static str> {
         let mut from_mailbox = Board::EMPTY;
         for sq in Square::ALL {
@@ -261,6 +263,9 @@ impl Position {
         }
         if self.key != self.compute_key() {
             return Some("incremental key differs from the recomputed key");
+        }
+        if self.board.en_passant.is_some_and(|ep| !self.board.en_passant_is_legal(self.board.side, ep)) {
+            return Some("en passant square where no en passant capture is legal");
         }
         None
     }

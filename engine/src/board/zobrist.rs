@@ -5,8 +5,20 @@
 //! book format specifies, so [`Position::key`](super::Position::key) finds a position in a
 //! Polyglot opening book.
 //!
-//! The en passant file is hashed when the position holds an en passant square, which a
-//! double push records only when an enemy pawn stands beside the pushed pawn: Polyglot's rule.
+//! **En passant.** Polyglot hashes the en passant file whenever a pawn of the side to move
+//! stands beside the pawn that just made a double push, whether or not that pawn may legally
+//! take. This crate keeps an en passant square only when an en passant capture is legal (see
+//! `Board::set_en_passant_after_double_push`, and FEN parsing), and the key hashes the square
+//! the position holds. So the key is Polyglot's in every position but one rare kind: a pawn
+//! stands beside, but every en passant capture is illegal (the capturing pawn is pinned, both
+//! pawns leave the king's rank with an enemy rook or queen on it, or the king is in a check
+//! the capture does not answer). There the key has no en passant number where Polyglot's has
+//! one. The choice is deliberate: the key is the position's identity, and a position with an
+//! illegal en passant capture is the same position as one without a double push behind it
+//! (same moves, same future), so it must equal that one and hash like it; Polyglot's rule
+//! would give one position two keys depending on how it was reached. The cost: a Polyglot
+//! book entry for such a position is not found (an entry for the same position reached
+//! without the double push is).
 //!
 //! Castling rights are hashed per colour and side (king side is the rook on the king's
 //! h-side), so Chess960 rights use the same four numbers.
