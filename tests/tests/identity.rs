@@ -1,6 +1,9 @@
 //! One position, one identity: the en passant square is kept only when a capture there is
-//! legal (at FEN parse and after a double push alike), so a position compares equal and has
-//! one key however it was reached.
+//! legal (at FEN parse and after a double push alike), and `==`, `Hash` and the key compare
+//! the position, not how it was written.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasher, RandomState};
 
 use bbcore::Square;
 use bbengine::generated::polyglot::{EN_PASSANT, RANDOM};
@@ -19,11 +22,14 @@ fn play(start: &str, moves: &[&str]) -> Position {
     pos
 }
 
-/// Equal, same key.
+/// Equal, same `Hash`, same key.
 fn assert_same(a: &Position, b: &Position) {
     assert_eq!(a, b);
+    let hasher = RandomState::new();
+    assert_eq!(hasher.hash_one(a), hasher.hash_one(b), "{a} / {b}");
     assert_eq!(a.key(), b.key(), "{a} / {b}");
     assert_eq!(a.key(), a.compute_key());
+    assert_eq!(HashSet::from([*a, *b]).len(), 1);
 }
 
 /// The key Polyglot's weaker rule gives where a pawn stands beside but cannot legally take:
@@ -31,6 +37,22 @@ fn assert_same(a: &Position, b: &Position) {
 fn polyglot_rule_key(pos: &Position, ep: Square) -> u64 {
     assert_eq!(pos.en_passant(), None);
     pos.key() ^ RANDOM[EN_PASSANT + ep.file().index() as usize]
+}
+
+#[test]
+fn castling_spelling_and_chess960_flag_are_not_identity() {
+    let x_fen = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let shredder = fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    assert_same(&x_fen, &shredder);
+    // Written back as read: the spelling is kept, it just does not count.
+    assert_eq!(shredder.to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    assert_eq!(x_fen.to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let mut chess960 = x_fen;
+    chess960.set_chess960(true);
+    assert_same(&x_fen, &chess960);
+    // The start position from FEN in both spellings, and built.
+    let start_shredder = fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    assert_same(&start_shredder, &Position::startpos());
 }
 
 #[test]

@@ -24,7 +24,32 @@ use super::zobrist::KEYS;
 /// let pos = Position::startpos();
 /// assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
+///
+/// **Identity.** `==` and [`Hash`] compare the position, not how it was written down: the
+/// [`Board`] (piece sets, side to move, castling rights as rook squares, the en passant
+/// square) and the two move counters. They ignore what is derived from the board (the
+/// mailbox and the key, equal whenever the boards are) and how the position is spelled: the
+/// castling field's style (`KQkq` or Shredder-FEN `HAha`) and the Chess960 flag, which only
+/// choose how castling is written in FEN and UCI. The en passant square is kept only when a
+/// capture there is legal, however the position was reached, so a FEN with a useless en
+/// passant square equals the same position reached by moves, and hashes like it.
+///
+/// ```
+/// use bbengine::Position;
+///
+/// let x_fen: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+/// let shredder: Position = "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1".parse()?;
+/// assert_eq!(x_fen, shredder);
+/// assert_eq!(x_fen.key(), shredder.key());
+///
+/// let mut played = Position::startpos();
+/// played.play_uci("e2e4")?;
+/// let fen: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
+/// assert_eq!(played, fen); // no black pawn can take on e3: the square is dropped
+/// assert_eq!(fen.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) mailbox: Mailbox,
@@ -268,6 +293,26 @@ impl Position {
             return Some("en passant square where no en passant capture is legal");
         }
         None
+    }
+}
+
+/// See [`Position`]: the board and the two counters.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+    }
+}
+
+impl Eq for Position {}
+
+/// Hashes what `==` compares: the board and the two counters.
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.halfmove_clock.hash(state);
+        self.fullmove_number.hash(state);
     }
 }
 
