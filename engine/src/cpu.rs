@@ -6,8 +6,8 @@
 //! or TZCNT; counting moves by popcount needs them to be fast. Nothing is baked in at build
 //! time, so one binary runs everywhere and is fast where the CPU allows.
 //!
-//! Each feature set is written once, in [`features!`]: the attribute that compiles code for a
-//! set ([`compiled_for!`]) and the run-time check that allows calling it ([`detected!`]) both
+//! Each feature set is written once, in `features!`: the attribute that compiles code for a
+//! set (`compiled_for!`) and the run-time check that allows calling it (`detected!`) both
 //! expand from that one list, so they cannot drift apart (calling code compiled for a feature
 //! the CPU lacks is undefined behaviour).
 

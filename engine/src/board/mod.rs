@@ -3,7 +3,7 @@
 //!
 //! `Board` is defined here because every file of the stage builds on it: generation
 //! (`movegen.rs`) reads nothing else, and `Position::play` and perft's leaf parents both make
-//! moves on it (see [`Board::write_child`]).
+//! moves on it (see `Board::write_child`).
 
 mod castling;
 mod en_passant;
