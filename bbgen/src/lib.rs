@@ -16,11 +16,15 @@
 //!   magics come from a slow seeded search ([`search`]) recorded in `bbgen/data/dense_magics.txt`.
 //! - [`pext`]: `pext(occupied, mask)` per square (107,648 entries), built with bbcore's
 //!   software `pext`, so the build machine needs no BMI2.
+//!
+//! And one table that is data, not search: [`polyglot`], the 781 Polyglot Zobrist random
+//! numbers from `bbgen/data/polyglot_random.txt`, so the engine's keys are Polyglot keys.
 #![deny(missing_docs)]
 
 pub mod dense;
 pub mod fancy;
 pub mod pext;
+pub mod polyglot;
 pub mod render;
 pub mod rng;
 pub mod search;
@@ -36,6 +40,10 @@ pub const FANCY_SEED: u64 = 0xBB_0001;
 /// Embedded so the proc-macros and the generator read the very same bytes; cargo rebuilds
 /// bbgen whenever the file changes.
 pub const RECORDED_DENSE_MAGICS: &str = include_str!("../data/dense_magics.txt");
+
+/// The Polyglot random numbers as checked in (`bbgen/data/polyglot_random.txt`), embedded for
+/// the proc-macros like [`RECORDED_DENSE_MAGICS`].
+pub const RECORDED_POLYGLOT_RANDOM: &str = include_str!("../data/polyglot_random.txt");
 
 /// A table that failed verification or could not be built: a bug or a bad data file, never
 /// silently written.

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use bbgen::dense::DenseRecord;
+use bbgen::polyglot::PolyglotRandom;
 use bbgen::render::{GeneratedFile, all_files, format_file};
 
 const USAGE: &str = "usage: bbgen [--root DIR] [--check | --stats]\n       \
@@ -96,9 +97,16 @@ fn read_record(root: &Path) -> Result<DenseRecord, String> {
     DenseRecord::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+fn read_polyglot_random(root: &Path) -> Result<PolyglotRandom, String> {
+    let path = root.join("bbgen").join("data").join("polyglot_random.txt");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    PolyglotRandom::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 fn files(root: &Path) -> Result<Vec<(GeneratedFile, String)>, String> {
     let record = read_record(root)?;
-    let files = all_files(&record).map_err(|e| e.to_string())?;
+    let random = read_polyglot_random(root)?;
+    let files = all_files(&record, &random).map_err(|e| e.to_string())?;
     files
         .into_iter()
         .map(|f| {
@@ -166,6 +174,8 @@ fn stats(root: &Path) -> Result<(), String> {
     leaf("line", 64 * bbcore::LINE.len(), size_of_val(&bbcore::LINE));
     leaf("line-masks", bbcore::LINE_MASKS.len(), size_of_val(&bbcore::LINE_MASKS));
     leaf("first-rank", 64 * bbcore::FIRST_RANK_ATTACKS.len(), size_of_val(&bbcore::FIRST_RANK_ATTACKS));
+    let random = read_polyglot_random(root)?;
+    leaf("polyglot", random.0.len(), 8 * random.0.len());
     Ok(())
 }
 

@@ -10,6 +10,7 @@ use crate::Error;
 use crate::dense::{self, DenseTables};
 use crate::fancy::{FancyLayout, FancyTables};
 use crate::pext::PextTables;
+use crate::polyglot::{self, PolyglotRandom};
 
 /// The command that regenerates the files, named in each file's header.
 pub const COMMAND: &str = "cargo run -p bbgen";
@@ -208,6 +209,31 @@ fn per_slider_statics(
     }
 }
 
+/// The Polyglot Zobrist random numbers, in the specification's order, with the index of each
+/// group.
+pub fn polyglot_tokens(random: &PolyglotRandom) -> TokenStream {
+    let n = Literal::usize_unsuffixed(random.0.len());
+    let numbers = random.0.iter().map(|&x| hex(x));
+    let index = |i: usize| Literal::usize_unsuffixed(i);
+    let (pieces, castling, en_passant, turn) =
+        (index(polyglot::PIECE_SQUARE), index(polyglot::CASTLING), index(polyglot::EN_PASSANT), index(polyglot::TURN));
+    quote! {
+        /// The 781 Polyglot Zobrist random numbers, in the order of the Polyglot book format
+        /// specification (from `bbgen/data/polyglot_random.txt`).
+        pub static RANDOM: [u64; #n] = [#(#numbers),*];
+        /// `RANDOM[PIECE_SQUARE + 64 * kind + square]`: `kind = 2 * role + (1 if white)` for
+        /// the roles pawn, knight, bishop, rook, queen, king; `square = 8 * rank + file`.
+        pub const PIECE_SQUARE: usize = #pieces;
+        /// `RANDOM[CASTLING + i]`: white king side, white queen side, black king side, black
+        /// queen side.
+        pub const CASTLING: usize = #castling;
+        /// `RANDOM[EN_PASSANT + file]`, file a = 0.
+        pub const EN_PASSANT: usize = #en_passant;
+        /// `RANDOM[TURN]`, XORed into the key when white is to move.
+        pub const TURN: usize = #turn;
+    }
+}
+
 /// Formats a file: header, prettyplease, and long runs of numbers packed several to a line.
 pub fn format_file(file: &GeneratedFile) -> Result<String, Error> {
     let syntax: syn::File = syn::parse2(file.tokens.clone())
@@ -259,14 +285,19 @@ fn pack_numbers(text: &str, out: &mut String) {
     }
 }
 
-/// Every generated file, built and verified: fancy, dense (from `dense_record`), pext.
+/// Every generated file, built and verified: fancy, dense (from `dense_record`), pext,
+/// polyglot (from `polyglot_random`).
 ///
 /// The leaf tables (knight, king, pawn, between, line, hyperbola's masks) are not here: they
 /// are bbcore's `static`s, built by `const fn`, and the engine reads them from bbcore.
-pub fn all_files(dense_record: &dense::DenseRecord) -> Result<Vec<GeneratedFile>, Error> {
+pub fn all_files(
+    dense_record: &dense::DenseRecord,
+    polyglot_random: &PolyglotRandom,
+) -> Result<Vec<GeneratedFile>, Error> {
     Ok(vec![
         GeneratedFile { name: "fancy.rs", tokens: fancy_tokens(&crate::fancy::build_default()?) },
         GeneratedFile { name: "dense.rs", tokens: dense_tokens(&dense::layout(dense_record)?) },
         GeneratedFile { name: "pext.rs", tokens: pext_tokens(&crate::pext::build()?) },
+        GeneratedFile { name: "polyglot.rs", tokens: polyglot_tokens(polyglot_random) },
     ])
 }

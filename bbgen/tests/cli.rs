@@ -49,6 +49,8 @@ fn unwritable_output_exits_2() {
     std::fs::create_dir_all(dir.join("bbgen/data")).expect("temp dir");
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dense_magics.txt");
     std::fs::copy(data, dir.join("bbgen/data/dense_magics.txt")).expect("copy data file");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/polyglot_random.txt");
+    std::fs::copy(data, dir.join("bbgen/data/polyglot_random.txt")).expect("copy data file");
     // A file where the output directory should be.
     std::fs::create_dir_all(dir.join("engine/src")).expect("temp dir");
     std::fs::write(dir.join("engine/src/generated"), "not a directory").expect("temp file");
@@ -112,6 +114,7 @@ table between entries 4096 bytes 32768
 table line entries 4096 bytes 32768
 table line-masks entries 64 bytes 1536
 table first-rank entries 512 bytes 512
+table polyglot entries 781 bytes 6248
 ";
     assert_eq!(text, expected);
     let record = bbgen::dense::DenseRecord::parse(bbgen::RECORDED_DENSE_MAGICS).expect("recorded magics parse");

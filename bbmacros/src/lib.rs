@@ -13,6 +13,7 @@
 //! mod fancy_other { bbmacros::fancy_tables!(seed = 0x1234); }
 //! mod dense { bbmacros::dense_tables!(); }            // magics: bbgen/data/dense_magics.txt
 //! mod pext { bbmacros::pext_tables!(); }
+//! mod polyglot { bbmacros::polyglot_tables!(); }      // numbers: bbgen/data/polyglot_random.txt
 //! ```
 
 use proc_macro::TokenStream;
@@ -71,4 +72,12 @@ pub fn dense_tables(input: TokenStream) -> TokenStream {
 pub fn pext_tables(input: TokenStream) -> TokenStream {
     parse_macro_input!(input as Nothing);
     expand(bbgen::pext::build().map(|t| bbgen::render::pext_tokens(&t)))
+}
+
+/// The Polyglot Zobrist random numbers (`RANDOM`, `PIECE_SQUARE`, `CASTLING`, `EN_PASSANT`,
+/// `TURN`), from the recorded data file and checked against the specification. Takes no input.
+#[proc_macro]
+pub fn polyglot_tables(input: TokenStream) -> TokenStream {
+    parse_macro_input!(input as Nothing);
+    expand(bbgen::polyglot::PolyglotRandom::recorded().map(|r| bbgen::render::polyglot_tokens(&r)))
 }

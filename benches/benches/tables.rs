@@ -13,11 +13,12 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 fn regenerate(c: &mut Criterion) {
     let record = dense::DenseRecord::parse(bbgen::RECORDED_DENSE_MAGICS).expect("the recorded dense magics parse");
+    let random = bbgen::polyglot::PolyglotRandom::recorded().expect("the recorded polyglot numbers parse");
     let mut group = c.benchmark_group("tables");
     group.sample_size(10).measurement_time(Duration::from_secs(10));
     group.bench_function("bbgen regenerate (all files, formatted)", |b| {
         b.iter(|| {
-            let files = render::all_files(black_box(&record)).expect("tables build");
+            let files = render::all_files(black_box(&record), black_box(&random)).expect("tables build");
             let text: usize = files.iter().map(|f| render::format_file(f).expect("formats").len()).sum();
             black_box(text)
         })

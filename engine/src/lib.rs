@@ -4,6 +4,7 @@
 //! generation), `perft` (perft, divide, EPD suites), `sliders` (the slider backends); the
 //! generated tables live in `generated`, read through `tables` and the backends. The
 //! `bbengine` command line is the binary's (`src/bin/bbengine`), not part of this API.
+//! `book` reads opening books (Polyglot).
 //!
 //! ```
 //! use bbengine::{Backend, Position, perft};
@@ -17,6 +18,7 @@
 // hidden from the documentation, not part of the API.
 
 pub mod board;
+pub mod book;
 #[doc(hidden)]
 pub mod cpu;
 #[doc(hidden)]
@@ -30,6 +32,7 @@ pub use board::{
     Board, CastleSide, CastlingRights, FenError, IllegalMoveError, MAX_MOVES, Move, MoveCounter, MoveError, MoveKind,
     MoveList, MoveSink, Position, STARTPOS, UciMove,
 };
+pub use book::{BookError, BookMove, PolyglotBook};
 pub use perft::{
     BenchPosition, EpdError, PerftCase, PerftOptions, PerftTable, SIX_POSITIONS, divide, divide_with, parse_suite,
     perft, perft_with,

@@ -17,9 +17,10 @@ fn recorded() -> DenseRecord {
 
 #[test]
 fn generated_files_are_fresh() {
-    let files = bbgen::render::all_files(&recorded()).expect("tables build and verify");
+    let random = bbgen::polyglot::PolyglotRandom::recorded().expect("polyglot numbers parse");
+    let files = bbgen::render::all_files(&recorded(), &random).expect("tables build and verify");
     let names: Vec<&str> = files.iter().map(|f| f.name).collect();
-    assert_eq!(names, ["fancy.rs", "dense.rs", "pext.rs"]);
+    assert_eq!(names, ["fancy.rs", "dense.rs", "pext.rs", "polyglot.rs"]);
     for file in &files {
         let path = root().join("engine/src/generated").join(file.name);
         let expected = bbgen::render::format_file(file).expect("renders");
@@ -32,7 +33,8 @@ fn generated_files_are_fresh() {
 fn no_stray_generated_files() {
     // `mod.rs` is hand-written; every other file must be one bbgen writes, so no table is left
     // behind (or declared twice) after bbgen stops generating it.
-    let files = bbgen::render::all_files(&recorded()).expect("tables build and verify");
+    let random = bbgen::polyglot::PolyglotRandom::recorded().expect("polyglot numbers parse");
+    let files = bbgen::render::all_files(&recorded(), &random).expect("tables build and verify");
     let mut expected: Vec<String> = files.iter().map(|f| f.name.to_string()).collect();
     expected.push("mod.rs".to_string());
     expected.sort();
@@ -47,6 +49,29 @@ fn no_stray_generated_files() {
 #[test]
 fn embedded_record_is_the_data_file() {
     assert_eq!(DenseRecord::parse(bbgen::RECORDED_DENSE_MAGICS).expect("parses"), recorded());
+}
+
+#[test]
+fn embedded_polyglot_numbers_are_the_data_file() {
+    let text = std::fs::read_to_string(root().join("bbgen/data/polyglot_random.txt")).expect("polyglot data file");
+    let from_file = bbgen::polyglot::PolyglotRandom::parse(&text).expect("parses");
+    assert_eq!(bbgen::polyglot::PolyglotRandom::recorded().expect("parses"), from_file);
+    assert_eq!(from_file.0.as_slice(), bbengine::generated::polyglot::RANDOM.as_slice());
+}
+
+#[test]
+fn polyglot_data_file_errors_name_the_problem() {
+    use bbgen::polyglot::PolyglotRandom;
+    let text = bbgen::RECORDED_POLYGLOT_RANDOM;
+    let err = |t: &str| PolyglotRandom::parse(t).expect_err("rejected").0;
+    // One number missing: the count is wrong.
+    let short: String = text.lines().filter(|l| *l != "f8d626aaaf278509").map(|l| format!("{l}\n")).collect();
+    assert!(err(&short).contains("expected 781, found 780"), "{}", err(&short));
+    // Two numbers swapped across a group boundary: the anchor check sees it.
+    let swapped = text.replace("31d71dce64b2c310", "tmp").replace("70cc73d90bc26e24", "31d71dce64b2c310");
+    let swapped = swapped.replace("tmp", "70cc73d90bc26e24");
+    assert!(err(&swapped).contains("number 768"), "{}", err(&swapped));
+    assert!(err(&text.replace("9d39247e33776d41", "9d39247e33776d4")).contains("line"));
 }
 
 #[test]

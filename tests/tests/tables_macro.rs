@@ -11,6 +11,9 @@ mod via_macro {
     pub mod pext {
         bbmacros::pext_tables!();
     }
+    pub mod polyglot {
+        bbmacros::polyglot_tables!();
+    }
 }
 
 use bbengine::generated as files;
@@ -56,4 +59,14 @@ fn pext_tables_agree() {
     }
     assert_eq!(m::ROOK_ATTACKS, files::pext::ROOK_ATTACKS);
     assert_eq!(m::BISHOP_ATTACKS, files::pext::BISHOP_ATTACKS);
+}
+
+#[test]
+fn polyglot_numbers_agree() {
+    use via_macro::polyglot as m;
+    assert_eq!(m::RANDOM, files::polyglot::RANDOM);
+    assert_eq!(
+        (m::PIECE_SQUARE, m::CASTLING, m::EN_PASSANT, m::TURN),
+        (files::polyglot::PIECE_SQUARE, files::polyglot::CASTLING, files::polyglot::EN_PASSANT, files::polyglot::TURN)
+    );
 }

@@ -93,7 +93,8 @@ impl FromStr for Position {
 
     /// Parses FEN (six fields, or four with counters `0 1`). Castling may be `KQkq` (X-FEN:
     /// the outermost rook on that side) or rook files (`HAha`, Shredder-FEN), so Chess960
-    /// positions load.
+    /// positions load. An en passant square that could follow a double push but where no
+    /// en passant capture is legal is accepted and dropped (written back as `-`).
     fn from_str(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 6 && fields.len() != 4 {
@@ -107,7 +108,7 @@ impl FromStr for Position {
             other => return Err(FenError::BadSide(other.to_string())),
         };
         if pos.board.side == Color::Black {
-            pos.key ^= KEYS.black_to_move();
+            pos.key ^= KEYS.white_to_move(); // `empty()` starts with white to move
         }
         if pos.attackers_with(KoggeStone, pos.king(pos.board.side.other()), pos.board.side, pos.occupied()).any() {
             return Err(FenError::OpponentInCheck);
@@ -242,8 +243,12 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
     {
         return Err(impossible);
     }
-    pos.board.en_passant = Some(sq);
-    pos.key ^= KEYS.en_passant(sq);
+    // A square no pawn can legally take on is dropped, as a double push would not have set it
+    // (`en_passant.rs`): the position is the same as without it, and compares and hashes so.
+    if pos.board.en_passant_is_legal(us, sq) {
+        pos.board.en_passant = Some(sq);
+        pos.key ^= KEYS.en_passant(sq);
+    }
     Ok(())
 }
 

@@ -301,6 +301,6 @@ impl Position {
             self.fullmove_number += 1;
         }
         self.board.side = self.board.side.other();
-        self.key ^= KEYS.black_to_move();
+        self.key ^= KEYS.white_to_move();
     }
 }

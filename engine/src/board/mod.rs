@@ -8,6 +8,7 @@
 mod castling;
 mod chess960;
 mod diagram;
+mod en_passant;
 mod fen;
 mod legality;
 mod mailbox;
@@ -119,7 +120,8 @@ impl Board {
         self.castling
     }
 
-    /// The en passant target square, as FEN gives it.
+    /// The en passant target square, kept only when an en passant capture there is legal (a
+    /// FEN square that no pawn can legally take on is dropped when the FEN is read).
     pub fn en_passant(&self) -> Option<Square> {
         self.en_passant
     }
@@ -232,14 +234,19 @@ impl Board {
         child.side = them;
     }
 
-    /// After a double push by the side to move, records the skipped square only when an enemy
-    /// pawn stands beside the pawn that moved, so positions that differ in nothing else share
-    /// a key.
+    /// After a double push by the side to move (whose pieces are already moved), records the
+    /// skipped square only when the enemy can legally take en passant there, so positions
+    /// that differ in nothing else compare and hash equal (`en_passant.rs`). The common case
+    /// costs what it did: the legality test runs only when an enemy pawn stands beside.
     #[inline(always)]
     pub(crate) fn set_en_passant_after_double_push(&mut self, from: Square, to: Square) {
         let beside = Bitboard::from_square(to).east() | Bitboard::from_square(to).west();
-        if (beside & self.pieces(self.side.other(), Role::Pawn)).any() {
-            self.en_passant = Some(Square::new((from as u8 + to as u8) / 2));
+        let them = self.side.other();
+        if (beside & self.pieces(them, Role::Pawn)).any() {
+            let ep = Square::new((from as u8 + to as u8) / 2);
+            if self.en_passant_is_legal(them, ep) {
+                self.en_passant = Some(ep);
+            }
         }
     }
 

@@ -24,6 +24,31 @@ use super::zobrist::KEYS;
 /// let pos = Position::startpos();
 /// assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// ```
+///
+/// **Identity.** `==` and [`Hash`] compare the position, not how it was written down: the
+/// [`Board`] (piece sets, side to move, castling rights as rook squares, the en passant
+/// square) and the two move counters. They ignore what is derived from the board (the
+/// mailbox and the key, equal whenever the boards are) and how the position is spelled: the
+/// castling field's style (`KQkq` or Shredder-FEN `HAha`) and the Chess960 flag, which only
+/// choose how castling is written in FEN and UCI. The en passant square is kept only when a
+/// capture there is legal, however the position was reached, so a FEN with a useless en
+/// passant square equals the same position reached by moves, and hashes like it.
+///
+/// ```
+/// use bbengine::Position;
+///
+/// let x_fen: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+/// let shredder: Position = "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1".parse()?;
+/// assert_eq!(x_fen, shredder);
+/// assert_eq!(x_fen.key(), shredder.key());
+///
+/// let mut played = Position::startpos();
+/// played.play_uci("e2e4")?;
+/// let fen: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
+/// assert_eq!(played, fen); // no black pawn can take on e3: the square is dropped
+/// assert_eq!(fen.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Position {
     pub(crate) board: Board,
@@ -59,7 +84,7 @@ impl Position {
         Position {
             board: Board::EMPTY,
             mailbox: Mailbox::EMPTY,
-            key: 0,
+            key: KEYS.white_to_move(),
             halfmove_clock: 0,
             fullmove_number: 1,
             chess960: false,
@@ -99,7 +124,14 @@ impl Position {
         self.chess960 = chess960;
     }
 
-    /// The Zobrist key, kept up to date incrementally.
+    /// The Zobrist key, kept up to date incrementally: the Polyglot key of the position, so it
+    /// finds the position in a Polyglot opening book. The one exception, where the en passant
+    /// square is pseudo-legal but no capture is legal, is explained in `board/zobrist.rs`.
+    ///
+    /// ```
+    /// use bbengine::Position;
+    /// assert_eq!(Position::startpos().key(), 0x463b_9618_1691_fc9c); // the specification's value
+    /// ```
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
@@ -182,7 +214,7 @@ impl Position {
             self.key ^= KEYS.castling_change(before, self.board.castling);
         }
         self.board.side = us.other();
-        self.key ^= KEYS.black_to_move();
+        self.key ^= KEYS.white_to_move(); // in the key when white is to move: flips every move
         if us == Color::Black {
             self.fullmove_number += 1;
         }
@@ -222,13 +254,14 @@ impl Position {
         if let Some(ep) = self.board.en_passant {
             key ^= KEYS.en_passant(ep);
         }
-        if self.board.side == Color::Black {
-            key ^= KEYS.black_to_move();
+        if self.board.side == Color::White {
+            key ^= KEYS.white_to_move();
         }
         key
     }
 
-    /// `None` when the sets, the mailbox and the key agree with each other; otherwise what is off.
+    /// `None` when the sets, the mailbox and the key agree with each other and an en passant
+    /// square is kept only with a legal capture; otherwise what is off.
     pub fn consistency_error(&self) -> Option<&'static str> {
         let mut from_mailbox = Board::EMPTY;
         for sq in Square::ALL {
@@ -245,12 +278,14 @@ impl Position {
         if self.key != self.compute_key() {
             return Some("incremental key differs from the recomputed key");
         }
+        if self.board.en_passant.is_some_and(|ep| !self.board.en_passant_is_legal(self.board.side, ep)) {
+            return Some("en passant square where no en passant capture is legal");
+        }
         None
     }
 }
 
-/// Positions are equal when their boards and clocks are: not how castling was spelled in FEN,
-/// nor whether UCI writes castling Chess960-style (both notation, not position).
+/// See [`Position`]: the board and the two counters.
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         self.board == other.board
@@ -261,6 +296,7 @@ impl PartialEq for Position {
 
 impl Eq for Position {}
 
+/// Hashes what `==` compares: the board and the two counters.
 impl core::hash::Hash for Position {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.board.hash(state);

@@ -1,4 +1,5 @@
-//! The slider tables the engine reads: fancy, dense and PEXT.
+//! The tables bbgen writes for the engine: fancy, dense and PEXT slider tables, and the
+//! Polyglot Zobrist numbers.
 //!
 //! They are written by `cargo run -p bbgen` into the files beside this one (and checked by
 //! `cargo run -p bbgen -- --check`); with the cargo feature `macro-tables` the same items are
@@ -9,6 +10,8 @@
 //! line masks and first-rank attacks) are not generated: they are declared once, as bbcore's
 //! `static`s built by `const fn`, and read from there by [`crate::tables`] and the hyperbola
 //! backend.
+//!
+//! The Polyglot Zobrist numbers are data, copied from `bbgen/data/polyglot_random.txt`.
 //!
 //! Every table is a `static` in read-only data: nothing is computed at start-up.
 
@@ -40,4 +43,16 @@ pub mod pext;
 #[cfg(feature = "macro-tables")]
 pub mod pext {
     bbmacros::pext_tables!();
+}
+
+/// The 781 Polyglot Zobrist random numbers, in the specification's order: the numbers the
+/// position keys are made of (`board/zobrist.rs`).
+#[cfg(not(feature = "macro-tables"))]
+#[rustfmt::skip]
+pub mod polyglot;
+/// The 781 Polyglot Zobrist random numbers, in the specification's order: the numbers the
+/// position keys are made of (`board/zobrist.rs`).
+#[cfg(feature = "macro-tables")]
+pub mod polyglot {
+    bbmacros::polyglot_tables!();
 }
