@@ -34,8 +34,9 @@ impl Board {
         self.en_passant_is_legal_with(KoggeStone, us, ep)
     }
 
+    /// [`en_passant_is_legal`](Board::en_passant_is_legal) with the caller's backend.
     #[inline(always)]
-    fn en_passant_is_legal_with<S: Sliders>(&self, sliders: S, us: Color, ep: Square) -> bool {
+    pub(crate) fn en_passant_is_legal_with<S: Sliders>(&self, sliders: S, us: Color, ep: Square) -> bool {
         let them = us.other();
         let captured = Square::from_coords(ep.file(), if us == Color::White { Rank::Fifth } else { Rank::Fourth });
         if !self.pieces(them, Role::Pawn).has(captured) {

@@ -204,7 +204,7 @@ impl Board {
     /// there. Perft's leaf parents reuse one `child` for all their moves; in debug builds each
     /// child is compared with what `Position::play` makes (`Position::write_child`).
     #[inline(always)]
-    pub(crate) fn write_child(&self, mv: Move, moving: Role, child: &mut Board) {
+    pub(crate) fn write_child<S: Sliders>(&self, sliders: S, mv: Move, moving: Role, child: &mut Board) {
         let kind = mv.kind();
         let (from, to) = (mv.from(), mv.to());
         let (us, them) = (self.side, self.side.other());
@@ -229,7 +229,7 @@ impl Board {
         }
         child.en_passant = None;
         if kind == MoveKind::DoublePush {
-            child.set_en_passant_after_double_push(from, to);
+            child.set_en_passant_after_double_push(sliders, from, to);
         }
         child.side = them;
     }
@@ -237,14 +237,15 @@ impl Board {
     /// After a double push by the side to move (whose pieces are already moved), records the
     /// skipped square only when the enemy can legally take en passant there, so positions
     /// that differ in nothing else compare and hash equal (`en_passant.rs`). The common case
-    /// costs what it did: the legality test runs only when an enemy pawn stands beside.
+    /// costs what it did: the legality test runs only when an enemy pawn stands beside. It
+    /// uses the caller's backend, inlined: perft's leaf parents reach it for many children.
     #[inline(always)]
-    pub(crate) fn set_en_passant_after_double_push(&mut self, from: Square, to: Square) {
+    pub(crate) fn set_en_passant_after_double_push<S: Sliders>(&mut self, sliders: S, from: Square, to: Square) {
         let beside = Bitboard::from_square(to).east() | Bitboard::from_square(to).west();
         let them = self.side.other();
         if (beside & self.pieces(them, Role::Pawn)).any() {
             let ep = Square::new((from as u8 + to as u8) / 2);
-            if self.en_passant_is_legal(them, ep) {
+            if self.en_passant_is_legal_with(sliders, them, ep) {
                 self.en_passant = Some(ep);
             }
         }

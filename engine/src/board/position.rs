@@ -10,6 +10,7 @@ use super::castling::CastlingRights;
 use super::mailbox::Mailbox;
 use super::moves::{Move, MoveKind};
 use super::zobrist::KEYS;
+use crate::sliders::{KoggeStone, Sliders};
 
 /// A chess position: a [`Board`] (piece sets, side to move, castling rights, en passant
 /// square), a square-to-piece mailbox, move counters and an incremental Zobrist key.
@@ -198,7 +199,8 @@ impl Position {
                 if moving.role == Role::Pawn {
                     self.halfmove_clock = 0;
                     if kind == MoveKind::DoublePush {
-                        self.board.set_en_passant_after_double_push(from, to);
+                        // `play` has no backend in scope; Kogge-Stone needs no tables or features.
+                        self.board.set_en_passant_after_double_push(KoggeStone, from, to);
                         if let Some(ep) = self.board.en_passant {
                             self.key ^= KEYS.en_passant(ep);
                         }
@@ -226,14 +228,14 @@ impl Position {
     /// [`Board::write_child`]; castling and en passant (rare) take [`play`](Position::play).
     /// Debug builds check that both paths give the same board.
     #[inline(always)]
-    pub(crate) fn write_child(&self, mv: Move, moving: Role, child: &mut Board) {
+    pub(crate) fn write_child<S: Sliders>(&self, sliders: S, mv: Move, moving: Role, child: &mut Board) {
         if matches!(mv.kind(), MoveKind::Castle | MoveKind::EnPassant) {
             let mut played = *self;
             played.play(mv);
             *child = played.board;
             return;
         }
-        self.board.write_child(mv, moving, child);
+        self.board.write_child(sliders, mv, moving, child);
         #[cfg(debug_assertions)]
         {
             let mut played = *self;

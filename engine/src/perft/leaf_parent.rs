@@ -18,12 +18,12 @@ pub(crate) fn count_grandchildren<S: Sliders>(pos: &Position, sliders: S) -> u64
         // One mailbox read per piece, not per move.
         let Some(piece) = pos.piece_at(from) else { continue };
         for to in targets {
-            pos.write_child(Move::new(from, to, MoveKind::Normal), piece.role, &mut child);
+            pos.write_child(sliders, Move::new(from, to, MoveKind::Normal), piece.role, &mut child);
             nodes += child.count_legal_moves_with(sliders);
         }
     }
     for &mv in moves.pawns_and_specials.iter() {
-        pos.write_child(mv, Role::Pawn, &mut child);
+        pos.write_child(sliders, mv, Role::Pawn, &mut child);
         nodes += child.count_legal_moves_with(sliders);
     }
     nodes
