@@ -76,10 +76,12 @@ fn check_names_each_stale_file_and_exits_1() {
     let generated = dir.join("engine/src/generated");
     std::fs::create_dir_all(dir.join("bbgen/data")).expect("temp dir");
     std::fs::create_dir_all(&generated).expect("temp dir");
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/dense_magics.txt");
-    std::fs::copy(data, dir.join("bbgen/data/dense_magics.txt")).expect("copy data file");
+    for data in ["dense_magics.txt", "polyglot_random.txt"] {
+        let from = format!("{}/data/{data}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::copy(from, dir.join("bbgen/data").join(data)).expect("copy data file");
+    }
     let checked_in = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/src/generated");
-    for name in ["leaf.rs", "fancy.rs", "dense.rs"] {
+    for name in ["fancy.rs", "dense.rs", "polyglot.rs"] {
         std::fs::copy(format!("{checked_in}/{name}"), generated.join(name)).expect("copy generated file");
     }
     let dense = generated.join("dense.rs");
