@@ -109,8 +109,10 @@ fn en_passant_square_only_when_a_pawn_can_take() {
     // En passant that would expose the king along the rank is not legal.
     let pinned: Position = "8/8/8/K2Pp2r/8/8/8/7k w - e6 0 1".parse().unwrap();
     assert_eq!(pinned.parse_uci_move_with("d5e6", KoggeStone), Err(MoveError::Illegal("d5e6".into())));
-    // The en passant square is kept (the pawn could take but for the pin), and d5d6 is legal.
-    assert_eq!(pinned.en_passant(), Some(bbcore::Square::E6));
+    // So the en passant square is dropped at parse (it is kept only when a capture there is
+    // legal), and d5d6 is legal.
+    assert_eq!(pinned.en_passant(), None);
+    assert_eq!(pinned.to_string(), "8/8/8/K2Pp2r/8/8/8/7k w - - 0 1");
     let push = pinned.parse_uci_move_with("d5d6", KoggeStone).map(|mv| mv.to_uci(false).to_string());
     assert_eq!(push, Ok("d5d6".to_string()));
 }
