@@ -23,17 +23,6 @@ fn positions() -> Vec<Position> {
     all
 }
 
-const KINDS: [MoveKind; 8] = [
-    MoveKind::Normal,
-    MoveKind::DoublePush,
-    MoveKind::EnPassant,
-    MoveKind::Castle,
-    MoveKind::PromoteKnight,
-    MoveKind::PromoteBishop,
-    MoveKind::PromoteRook,
-    MoveKind::PromoteQueen,
-];
-
 #[test]
 fn is_legal_agrees_with_the_move_list_for_every_possible_move() {
     let mut checked = 0u64;
@@ -42,7 +31,7 @@ fn is_legal_agrees_with_the_move_list_for_every_possible_move() {
         let moves = pos.legal_moves();
         for from in Square::ALL {
             for to in Square::ALL {
-                for kind in KINDS {
+                for kind in MoveKind::ALL {
                     let mv = Move::new(from, to, kind);
                     let expected = moves.contains(&mv);
                     assert_eq!(pos.is_legal(mv), expected, "{mv:?} in {pos}");

@@ -37,20 +37,35 @@ impl Board {
     /// [`en_passant_is_legal`](Board::en_passant_is_legal) with the caller's backend.
     #[inline(always)]
     pub(crate) fn en_passant_is_legal_with<S: Sliders>(&self, sliders: S, us: Color, ep: Square) -> bool {
+        let captured = pushed_pawn(us, ep);
+        self.pieces(us.other(), Role::Pawn).has(captured) && self.en_passant_capturers(sliders, us, ep).any()
+    }
+
+    /// The pawns of `us` that may legally take en passant on `ep`: each capture is played on
+    /// the occupancy and the king must not be attacked afterwards. Move generation emits these
+    /// moves; the rule above asks whether there is one.
+    #[inline(always)]
+    pub(crate) fn en_passant_capturers<S: Sliders>(&self, sliders: S, us: Color, ep: Square) -> Bitboard {
         let them = us.other();
-        let captured = Square::from_coords(ep.file(), if us == Color::White { Rank::Fifth } else { Rank::Fourth });
-        if !self.pieces(them, Role::Pawn).has(captured) {
-            return false;
-        }
+        let captured = pushed_pawn(us, ep);
         let king = self.king(us);
-        let capturers = tables::pawn(them, ep) & self.pieces(us, Role::Pawn);
-        capturers.iter().any(|from| {
+        let mut legal = Bitboard::EMPTY;
+        for from in tables::pawn(them, ep) & self.pieces(us, Role::Pawn) {
             let occupied = self.occupied().without(from).without(captured).with(ep);
             let attackers = sliders.rook(king, occupied) & self.orthogonal_sliders(them)
                 | sliders.bishop(king, occupied) & self.diagonal_sliders(them)
                 | tables::knight(king) & self.pieces(them, Role::Knight)
                 | tables::pawn(us, king) & self.pieces(them, Role::Pawn).without(captured);
-            attackers == Bitboard::EMPTY
-        })
+            if attackers.is_empty() {
+                legal.set(from);
+            }
+        }
+        legal
     }
+}
+
+/// The square of the pawn that skipped `ep`, seen from `us`, who may take it.
+#[inline(always)]
+fn pushed_pawn(us: Color, ep: Square) -> Square {
+    Square::from_coords(ep.file(), if us == Color::White { Rank::Fifth } else { Rank::Fourth })
 }

@@ -199,7 +199,7 @@ impl Board {
             return;
         }
         if let Some(ep) = self.en_passant {
-            self.generate_en_passant(sliders, us, ep, king, origins, sink);
+            self.generate_en_passant(sliders, us, ep, origins, sink);
         }
         if may_castle {
             self.generate_castling(sliders, us, king, danger, sink);
@@ -259,29 +259,20 @@ impl Board {
         }
     }
 
-    /// En passant, checked by playing it on the occupancy: this catches the rank pin where
-    /// both pawns leave the king's rank, and checks the capture does or does not answer.
+    /// En passant: the captures `en_passant.rs` finds legal (played on the occupancy, which
+    /// catches the rank pin where both pawns leave the king's rank and checks the capture does
+    /// or does not answer).
     #[inline(always)]
     fn generate_en_passant<S: Sliders, K: MoveSink>(
         &self,
         sliders: S,
         us: Color,
         ep: Square,
-        king: Square,
         origins: Bitboard,
         sink: &mut K,
     ) {
-        let them = us.other();
-        let captured = Square::from_coords(ep.file(), if us == Color::White { Rank::Fifth } else { Rank::Fourth });
-        for from in tables::pawn(them, ep) & self.pieces(us, Role::Pawn) & origins {
-            let occupied = self.occupied().without(from).without(captured).with(ep);
-            let still_attacked = sliders.rook(king, occupied) & self.orthogonal_sliders(them)
-                | sliders.bishop(king, occupied) & self.diagonal_sliders(them)
-                | tables::knight(king) & self.pieces(them, Role::Knight)
-                | tables::pawn(us, king) & self.pieces(them, Role::Pawn).without(captured);
-            if still_attacked.is_empty() {
-                sink.special(Move::new(from, ep, MoveKind::EnPassant));
-            }
+        for from in self.en_passant_capturers(sliders, us, ep) & origins {
+            sink.special(Move::new(from, ep, MoveKind::EnPassant));
         }
     }
 

@@ -28,7 +28,8 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
-    const ALL: [MoveKind; 8] = [
+    /// Every kind, in the order of their 3-bit codes.
+    pub const ALL: [MoveKind; 8] = [
         MoveKind::Normal,
         MoveKind::DoublePush,
         MoveKind::EnPassant,
