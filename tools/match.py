@@ -178,6 +178,16 @@ class Player:
         engine = self.ensure_started()
         engine.protocol.loop.call_soon_threadsafe(engine.protocol.send_line, line)
 
+    def ping(self, timeout: float) -> bool:
+        """isready -> readyok within `timeout` seconds (an xboard engine gets ping/pong)."""
+        engine = self.ensure_started()
+        try:
+            coro = asyncio.wait_for(engine.protocol.ping(), timeout)
+            asyncio.run_coroutine_threadsafe(coro, engine.protocol.loop).result()
+            return True
+        except (TimeoutError, chess.engine.EngineError, RuntimeError):
+            return False
+
     def think(self, board: chess.Board, limit: chess.engine.Limit, timeout: float,
               game_id: object) -> Reply:
         """Ask for a move; classify anything but a legal move as a fault."""
