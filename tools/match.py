@@ -191,7 +191,11 @@ class Player:
     def think(self, board: chess.Board, limit: chess.engine.Limit, timeout: float,
               game_id: object) -> Reply:
         """Ask for a move; classify anything but a legal move as a fault."""
-        engine = self.ensure_started()
+        try:
+            engine = self.ensure_started()
+        except (chess.engine.EngineError, OSError, TimeoutError) as err:
+            self.engine = None
+            return Reply(None, 0.0, "crash", f"restart failed: {err}")
         start = time.monotonic()
         try:
             coro = asyncio.wait_for(engine.protocol.play(board, limit, game=game_id), timeout)
@@ -393,7 +397,9 @@ def elo_with_error(wins: int, draws: int, losses: int) -> tuple[float, float]:
     var = w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * (0 - s) ** 2
     se = math.sqrt(var / n)
     low, high = elo_from_score(s - Z_95 * se), elo_from_score(s + Z_95 * se)
-    return elo_from_score(s), (high - low) / 2
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return elo_from_score(s), math.inf
+    return elo_from_score(s) + 0.0, (high - low) / 2  # + 0.0 turns -0.0 into 0.0
 
 
 @dataclasses.dataclass
