@@ -106,7 +106,7 @@ def main() -> int:
     results = {}
 
     for label, opponent, games in (("itself", spec, self_games),
-                                   ("opponent", match.EngineSpec.parse(args.opponent), args.games - self_games)):
+                                   (args.opponent, match.EngineSpec.parse(args.opponent), args.games - self_games)):
         if games == 0:
             continue
         a = match.Player(spec, "A")
