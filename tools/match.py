@@ -514,8 +514,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     a = Player(EngineSpec.parse(args.engine_a), "A")
     b = Player(EngineSpec.parse(args.engine_b), "B")
     try:
-        a.start()
-        b.start()
+        for player in (a, b):
+            try:
+                player.start()
+            except (chess.engine.EngineError, OSError, TimeoutError) as err:
+                raise SystemExit(f"cannot start engine {player.label} ({player.spec.text}): "
+                                 f"{type(err).__name__}: {err}")
         print(f"A: {a.name} ({a.spec.text})\nB: {b.name} ({b.spec.text})\n"
               f"{args.games} games at {tc.pgn()}, {len(openings)} openings", flush=True)
         tally = run_match(a, b, openings, args.games, tc, max_plies=args.max_plies,
