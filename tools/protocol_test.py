@@ -381,12 +381,15 @@ def check_search_limits(report: Report, command: list[str]) -> None:
         report.check("chess960: legal move", result.move in board960.legal_moves, f"{result.move}")
 
 
+PERFT_TOTAL = re.compile(r"\b(?:nodes(?: searched)?|total)\b[:=\s]*(\d+)", re.IGNORECASE)
+
+
 def perft_total(raw: Raw, depth: int) -> tuple[Optional[int], list[str]]:
-    """Run go perft and return the total it reports: the last number on a line naming nodes/total."""
+    """Run go perft and return the total it reports: the number after 'nodes', 'Nodes searched:'
+    or 'total' on the first line that has one (per-move lines like 'e2e4: 600' are skipped)."""
     raw.send(f"go perft {depth}")
-    pattern = re.compile(r"(nodes|total|perft)\D*?(\d+)\s*$", re.IGNORECASE)
-    line, seen = raw.read_until(lambda l: bool(pattern.search(l)), PERFT_S)
-    return (int(pattern.search(line).group(2)) if line else None), seen
+    line, seen = raw.read_until(lambda l: bool(PERFT_TOTAL.search(l)), PERFT_S)
+    return (int(PERFT_TOTAL.search(line).group(1)) if line else None), seen
 
 
 def check_perft(report: Report, command: list[str]) -> None:
