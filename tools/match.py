@@ -188,6 +188,26 @@ class Player:
         except (TimeoutError, chess.engine.EngineError, RuntimeError):
             return False
 
+    def new_game(self, game_id: object, timeout: float) -> bool:
+        """Send ucinewgame and wait for readyok before the clock starts.
+
+        python-chess would otherwise send them inside the first timed play() call of the game
+        (it does so whenever the `game` object changes), charging a hash clear to the clock.
+        Marking the protocol's current game (python-chess internals: `game`, `first_game`)
+        stops it from sending them again.  xboard engines get python-chess's own handling."""
+        engine = self.ensure_started()
+        if self.spec.protocol != "uci":
+            return True
+        protocol = engine.protocol
+
+        def start_game() -> None:
+            protocol.send_line("ucinewgame")
+            protocol.game = game_id
+            protocol.first_game = False
+
+        protocol.loop.call_soon_threadsafe(start_game)
+        return self.ping(timeout)
+
     def think(self, board: chess.Board, limit: chess.engine.Limit, timeout: float,
               game_id: object) -> Reply:
         """Ask for a move; classify anything but a legal move as a fault."""
@@ -298,6 +318,13 @@ def play_game(white: Player, black: Player, start: chess.Board, tc: TimeControl,
 
     def finish(result: str, termination: str) -> GameResult:
         return GameResult(result, termination, start, board, white, black, min_clock)
+
+    for color, player in ((chess.WHITE, white), (chess.BLACK, black)):
+        if not player.new_game(game_id, HANG_GRACE_S):
+            player.faults.hangs += 1
+            player.faults.details.append(f"no readyok within {HANG_GRACE_S:.0f}s after ucinewgame")
+            player.kill()
+            return finish(loss_for(color), "hang")
 
     while True:
         over = rules_outcome(board, max_plies, plies)
