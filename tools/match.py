@@ -178,6 +178,22 @@ class Player:
         engine = self.ensure_started()
         engine.protocol.loop.call_soon_threadsafe(engine.protocol.send_line, line)
 
+    def silence_fault(self) -> str:
+        """After an engine failed to answer: "crash" if its process has exited, else "hang"."""
+        if self.engine is not None and self.engine.returncode.done():
+            return "crash"
+        return "hang"
+
+    def record(self, kind: str, detail: str) -> None:
+        """Count a fault ("illegal", "crash" or "hang") with a description."""
+        if kind == "illegal":
+            self.faults.illegal_moves += 1
+        elif kind == "crash":
+            self.faults.crashes += 1
+        else:
+            self.faults.hangs += 1
+        self.faults.details.append(f"{kind}: {detail}")
+
     def ping(self, timeout: float) -> bool:
         """isready -> readyok within `timeout` seconds (an xboard engine gets ping/pong)."""
         engine = self.ensure_started()
@@ -321,10 +337,10 @@ def play_game(white: Player, black: Player, start: chess.Board, tc: TimeControl,
 
     for color, player in ((chess.WHITE, white), (chess.BLACK, black)):
         if not player.new_game(game_id, HANG_GRACE_S):
-            player.faults.hangs += 1
-            player.faults.details.append(f"no readyok within {HANG_GRACE_S:.0f}s after ucinewgame")
+            kind = player.silence_fault()
+            player.record(kind, f"no readyok within {HANG_GRACE_S:.0f}s after ucinewgame")
             player.kill()
-            return finish(loss_for(color), "hang")
+            return finish(loss_for(color), kind)
 
     while True:
         over = rules_outcome(board, max_plies, plies)
@@ -340,14 +356,7 @@ def play_game(white: Player, black: Player, start: chess.Board, tc: TimeControl,
         if reply.fault == "resign":
             return finish(loss_for(color), "resignation")
         if reply.fault is not None:
-            faults = mover.faults
-            if reply.fault == "illegal":
-                faults.illegal_moves += 1
-            elif reply.fault == "crash":
-                faults.crashes += 1
-            else:
-                faults.hangs += 1
-            faults.details.append(f"{reply.fault} at ply {plies} ({board.fen()}): {reply.detail}")
+            mover.record(reply.fault, f"ply {plies} ({board.fen()}): {reply.detail}")
             mover.kill()  # the next request restarts it with a clean state
             return finish(loss_for(color), reply.fault)
         clocks[color] -= reply.elapsed

@@ -72,8 +72,7 @@ class Poker:
         if poke != "isready":
             player.send_raw(poke)
         if not player.ping(POKE_REPLY_S):
-            player.faults.hangs += 1
-            player.faults.details.append(f"no readyok within {POKE_REPLY_S} s after {poke} ({board.fen()})")
+            player.record(player.silence_fault(), f"no readyok within {POKE_REPLY_S} s after {poke} ({board.fen()})")
             player.kill()
 
 
