@@ -112,7 +112,7 @@ impl Board {
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
         let kings = self.pieces(color, Role::King);
-        Square::new(kings.0.trailing_zeros() as u8)
+        Square::new_masked(kings.0.trailing_zeros() as u8)
     }
 
     /// Castling rights still held.
@@ -244,7 +244,7 @@ impl Board {
         let beside = Bitboard::from_square(to).east() | Bitboard::from_square(to).west();
         let them = self.side.other();
         if (beside & self.pieces(them, Role::Pawn)).any() {
-            let ep = Square::new((from as u8 + to as u8) / 2);
+            let ep = Square::new_masked((from as u8 + to as u8) / 2);
             if self.en_passant_is_legal_with(sliders, them, ep) {
                 self.en_passant = Some(ep);
             }
