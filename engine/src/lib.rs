@@ -30,7 +30,7 @@ pub mod tables;
 
 pub use board::{
     Board, CastleSide, CastlingRights, FenError, IllegalMoveError, MAX_MOVES, Move, MoveCounter, MoveError, MoveKind,
-    MoveList, MoveSink, Position, STARTPOS, UciMove,
+    MoveList, MoveSink, Position, STARTPOS, Setup, UciMove,
 };
 pub use book::{BookError, BookMove, PolyglotBook};
 pub use perft::{

@@ -10,6 +10,7 @@ mod chess960;
 mod diagram;
 mod en_passant;
 mod fen;
+mod fen_error;
 mod legality;
 mod mailbox;
 mod move_filter;
@@ -18,6 +19,7 @@ mod movegen;
 mod moves;
 mod position;
 mod see;
+mod setup;
 mod uci_move;
 mod zobrist;
 
@@ -28,12 +30,14 @@ mod status;
 
 pub use castling::{CastleSide, CastlingRights};
 pub use chess960::CHESS960_POSITIONS;
-pub use fen::{FenError, STARTPOS};
+pub use fen::STARTPOS;
+pub use fen_error::FenError;
 pub use legality::IllegalMoveError;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use position::Position;
 pub use see::SEE_VALUES;
+pub use setup::Setup;
 pub use uci_move::{MoveError, UciMove};
 
 pub use game::{Game, ParseGameError, ParseGameErrorKind};
