@@ -3,7 +3,7 @@
 //! `bbengine::perft::SIX_POSITIONS` (the ones `compare.sh` runs), so the ratios read off one
 //! report.
 //!
-//! - `perft/total`: one iteration is the whole six-position run (777 M nodes), for bb's `auto`
+//! - `perft/total`: one iteration is the whole six-position run (761 M nodes), for bb's `auto`
 //!   backend and each peer: the headline ratio, weighted as in `compare.sh`.
 //! - `perft/<position>`: one group per position, every bb backend and every peer.
 //!

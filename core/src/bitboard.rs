@@ -87,7 +87,7 @@ impl Bitboard {
 
     /// The lowest square (a1 first), or `None` when empty.
     pub const fn lowest(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::new(self.0.trailing_zeros() as u8)) }
+        if self.0 == 0 { None } else { Some(Square::new_masked(self.0.trailing_zeros() as u8)) }
     }
 
     /// The set without its lowest square.
@@ -180,7 +180,7 @@ impl Iterator for BitboardIter {
         if self.0 == 0 {
             return None;
         }
-        let sq = Square::new(self.0.trailing_zeros() as u8);
+        let sq = Square::new_masked(self.0.trailing_zeros() as u8);
         self.0 &= self.0 - 1;
         Some(sq)
     }

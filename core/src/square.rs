@@ -37,17 +37,34 @@ impl File {
     /// All files, a to h.
     pub const ALL: [File; 8] = [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
 
-    /// The file with this index (0 = a), wrapping modulo 8.
+    /// The file with this index (0 = a … 7 = h).
+    ///
+    /// # Panics
+    /// If `index` is 8 or more (at compile time in a `const`); [`try_new`](File::try_new)
+    /// returns `None` instead.
     #[inline(always)]
     pub const fn new(index: u8) -> File {
+        assert!(index < 8, "File::new: a file index is 0 to 7");
+        File::new_masked(index)
+    }
+
+    /// The file with this index, or `None` past h.
+    pub const fn try_new(index: u8) -> Option<File> {
+        if index < 8 { Some(File::new_masked(index)) } else { None }
+    }
+
+    /// The file with index `index % 8`: no check, no branch. For code that derives the index
+    /// from a square's bits (`square & 7`), where it is in range by construction.
+    #[inline(always)]
+    pub const fn new_masked(index: u8) -> File {
         // SAFETY: `File` is `repr(u8)` with the eight discriminants 0..8, and `index & 7 < 8`.
         // (An array lookup compiles to a memory load on every conversion.)
         unsafe { core::mem::transmute::<u8, File>(index & 7) }
     }
 
-    /// 0 for a … 7 for h.
-    pub const fn index(self) -> u8 {
-        self as u8
+    /// 0 for a … 7 for h: an array index, like [`Square::index`].
+    pub const fn index(self) -> usize {
+        self as usize
     }
 
     /// The lowercase letter.
@@ -69,16 +86,33 @@ impl Rank {
     pub const ALL: [Rank; 8] =
         [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
 
-    /// The rank with this index (0 = first), wrapping modulo 8.
+    /// The rank with this index (0 = first … 7 = eighth).
+    ///
+    /// # Panics
+    /// If `index` is 8 or more (at compile time in a `const`); [`try_new`](Rank::try_new)
+    /// returns `None` instead.
     #[inline(always)]
     pub const fn new(index: u8) -> Rank {
+        assert!(index < 8, "Rank::new: a rank index is 0 to 7");
+        Rank::new_masked(index)
+    }
+
+    /// The rank with this index, or `None` past the eighth.
+    pub const fn try_new(index: u8) -> Option<Rank> {
+        if index < 8 { Some(Rank::new_masked(index)) } else { None }
+    }
+
+    /// The rank with index `index % 8`: no check, no branch. For code that derives the index
+    /// from a square's bits (`square >> 3`), where it is in range by construction.
+    #[inline(always)]
+    pub const fn new_masked(index: u8) -> Rank {
         // SAFETY: `Rank` is `repr(u8)` with the eight discriminants 0..8, and `index & 7 < 8`.
         unsafe { core::mem::transmute::<u8, Rank>(index & 7) }
     }
 
-    /// 0 for the first rank … 7 for the eighth.
-    pub const fn index(self) -> u8 {
-        self as u8
+    /// 0 for the first rank … 7 for the eighth: an array index, like [`Square::index`].
+    pub const fn index(self) -> usize {
+        self as usize
     }
 
     /// The digit.
@@ -124,23 +158,45 @@ squares! {
 }
 
 impl Square {
-    /// The square with this LERF index, wrapping modulo 64.
+    /// The square with this LERF index (a1 = 0 … h8 = 63).
+    ///
+    /// # Panics
+    /// If `index` is 64 or more (at compile time in a `const`); [`try_new`](Square::try_new)
+    /// returns `None` instead, and [`new_masked`](Square::new_masked) wraps.
+    ///
+    /// ```
+    /// use bbcore::Square;
+    ///
+    /// assert_eq!(Square::new(63), Square::H8);
+    /// assert_eq!(Square::try_new(64), None);
+    /// assert_eq!(Square::new_masked(64), Square::A1);
+    /// ```
     #[inline(always)]
     pub const fn new(index: u8) -> Square {
+        assert!(index < 64, "Square::new: a square index is 0 to 63");
+        Square::new_masked(index)
+    }
+
+    /// The square with this LERF index, or `None` past h8.
+    pub const fn try_new(index: u8) -> Option<Square> {
+        if index < 64 { Some(Square::new_masked(index)) } else { None }
+    }
+
+    /// The square with LERF index `index % 64`: no check, no branch. It exists for the hot
+    /// paths, where the index comes from bits and is in range by construction: bit iteration
+    /// (`trailing_zeros` of a non-empty set), the 6-bit fields of a packed move, square
+    /// arithmetic on a square's own bits. Elsewhere, [`new`](Square::new) catches a bad index.
+    #[inline(always)]
+    pub const fn new_masked(index: u8) -> Square {
         // SAFETY: `Square` is `repr(u8)` with the 64 discriminants 0..64 (a1 = 0 … h8 = 63,
         // declared in that order), and `index & 63 < 64`. An array lookup would cost a memory
         // load on every conversion, which bit iteration does constantly.
         unsafe { core::mem::transmute::<u8, Square>(index & 63) }
     }
 
-    /// The square with this LERF index, or `None` past h8.
-    pub const fn try_new(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square::new(index)) } else { None }
-    }
-
     /// The square on this file and rank.
     pub const fn from_coords(file: File, rank: Rank) -> Square {
-        Square::new(rank as u8 * 8 + file as u8)
+        Square::new_masked(rank as u8 * 8 + file as u8)
     }
 
     /// The LERF index, 0..64.
@@ -150,17 +206,17 @@ impl Square {
 
     /// The file of the square.
     pub const fn file(self) -> File {
-        File::new(self as u8 & 7)
+        File::new_masked(self as u8)
     }
 
     /// The rank of the square.
     pub const fn rank(self) -> Rank {
-        Rank::new(self as u8 >> 3)
+        Rank::new_masked(self as u8 >> 3)
     }
 
     /// The same file, rank mirrored (a1 ↔ a8): the square as seen from black's side.
     pub const fn flip_rank(self) -> Square {
-        Square::new(self as u8 ^ 56)
+        Square::new_masked(self as u8 ^ 56)
     }
 
     /// The square `file_delta` files and `rank_delta` ranks away, or `None` off the board.

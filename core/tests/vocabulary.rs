@@ -14,7 +14,7 @@ fn square_file_rank_round_trips() {
         let name: String =
             ["abcdefgh".as_bytes()[i % 8] as char, "12345678".as_bytes()[i / 8] as char].into_iter().collect();
         assert_eq!(text, name);
-        assert_eq!((sq.file().index() as usize, sq.rank().index() as usize), (i % 8, i / 8));
+        assert_eq!((sq.file().index(), sq.rank().index()), (i % 8, i / 8));
         assert_eq!(text.parse::<Square>(), Ok(sq));
         // Flipping the rank keeps the file and mirrors the rank (a1 <-> a8).
         assert_eq!(sq.flip_rank(), Square::new((i % 8 + 8 * (7 - i / 8)) as u8));
@@ -40,6 +40,45 @@ fn square_file_rank_round_trips() {
     }
     assert_eq!("i".parse::<File>(), Err(ParseError::File));
     assert_eq!("0".parse::<Rank>(), Err(ParseError::Rank));
+}
+
+/// `new` refuses an index past the board; `try_new` says `None`; `new_masked` wraps (for bit
+/// iteration, where the index is in range by construction).
+#[test]
+fn constructors_check_or_mask_the_index() {
+    for i in 0..=255u8 {
+        assert_eq!(Square::try_new(i), (i < 64).then(|| Square::new(i)));
+        assert_eq!(Square::new_masked(i), Square::ALL[usize::from(i % 64)]);
+        assert_eq!(File::try_new(i), (i < 8).then(|| File::new(i)));
+        assert_eq!(File::new_masked(i), File::ALL[usize::from(i % 8)]);
+        assert_eq!(Rank::try_new(i), (i < 8).then(|| Rank::new(i)));
+        assert_eq!(Rank::new_masked(i), Rank::ALL[usize::from(i % 8)]);
+    }
+    for f in File::ALL {
+        assert_eq!(File::new(f.index() as u8), f);
+    }
+    for r in Rank::ALL {
+        assert_eq!(Rank::new(r.index() as u8), r);
+    }
+}
+
+#[test]
+#[should_panic(expected = "Square::new: a square index is 0 to 63")]
+fn square_new_panics_past_h8() {
+    let index = std::hint::black_box(64);
+    let _ = Square::new(index);
+}
+
+#[test]
+#[should_panic(expected = "File::new: a file index is 0 to 7")]
+fn file_new_panics_past_h() {
+    let _ = File::new(std::hint::black_box(8));
+}
+
+#[test]
+#[should_panic(expected = "Rank::new: a rank index is 0 to 7")]
+fn rank_new_panics_past_the_eighth() {
+    let _ = Rank::new(std::hint::black_box(8));
 }
 
 #[test]

@@ -1,18 +1,6 @@
-//! `bbengine`: position, legal move generation, perft and search on bb's compiled tables.
-//!
-//! The library is laid out by stage, each a folder: `board` (position, FEN, moves, legal
-//! generation), `perft` (perft, divide, EPD suites), `sliders` (the slider backends); the
-//! generated tables live in `generated`, read through `tables` and the backends. The
-//! `bbengine` command line is the binary's (`src/bin/bbengine`), not part of this API.
-//! `book` reads opening books (Polyglot).
-//!
-//! ```
-//! use bbengine::{Backend, Position, perft};
-//!
-//! let pos: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
-//! assert_eq!(perft(&pos, 2, bbengine::KoggeStone), 2_039);
-//! # Ok::<(), bbengine::FenError>(())
-//! ```
+// The crate documentation is the workspace README (engine/README.md links to it, so the
+// packaged crate carries it too); its Rust examples run as doctests.
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 // `cpu`, `generated` and `tables` are public for the workspace's tests and benchmarks only:
 // hidden from the documentation, not part of the API.
@@ -30,7 +18,7 @@ pub mod tables;
 
 pub use board::{
     Board, CastleSide, CastlingRights, FenError, IllegalMoveError, MAX_MOVES, Move, MoveCounter, MoveError, MoveKind,
-    MoveList, MoveSink, Position, STARTPOS, UciMove,
+    MoveList, MoveSink, Position, STARTPOS, Setup, UciMove,
 };
 pub use book::{BookError, BookMove, PolyglotBook};
 pub use perft::{

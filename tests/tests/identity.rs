@@ -36,7 +36,7 @@ fn assert_same(a: &Position, b: &Position) {
 /// this crate's key plus the en passant file.
 fn polyglot_rule_key(pos: &Position, ep: Square) -> u64 {
     assert_eq!(pos.en_passant(), None);
-    pos.key() ^ RANDOM[EN_PASSANT + ep.file().index() as usize]
+    pos.key() ^ RANDOM[EN_PASSANT + ep.file().index()]
 }
 
 #[test]

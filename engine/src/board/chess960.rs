@@ -92,7 +92,7 @@ impl Position {
             [(Color::White, white, Rank::First, Rank::Second), (Color::Black, black, Rank::Eighth, Rank::Seventh)]
         {
             for file in File::ALL {
-                pos.put(Square::from_coords(file, back), Piece::new(color, roles[file.index() as usize]));
+                pos.put(Square::from_coords(file, back), Piece::new(color, roles[file.index()]));
                 pos.put(Square::from_coords(file, pawns), Piece::new(color, Role::Pawn));
             }
             let king = pos.king(color);

@@ -6,87 +6,12 @@ use core::str::FromStr;
 use bbcore::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 use super::castling::CastleSide;
+use super::fen_error::FenError;
 use super::position::Position;
-use super::zobrist::KEYS;
-use crate::sliders::KoggeStone;
+use super::setup::Setup;
 
 /// The standard starting position.
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// Why a FEN was rejected; the message names the bad field.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum FenError {
-    /// A FEN has six space-separated fields (four are accepted: counters default to `0 1`).
-    FieldCount(usize),
-    /// The placement field does not have eight ranks separated by `/`.
-    RankCount(usize),
-    /// A character in the placement field is neither a piece letter nor a digit 1–8.
-    BadPiece(char),
-    /// A rank of the placement field does not describe exactly eight squares (rank 8 first).
-    RankLength(Rank),
-    /// A side has no king or more than one.
-    KingCount(Color, u32),
-    /// A pawn stands on the first or last rank.
-    PawnOnBackRank(Square),
-    /// A side has more material than a game can produce: over 16 pieces, over 8 pawns, or more
-    /// promoted pieces than missing pawns.
-    TooMuchMaterial(Color),
-    /// The side field is not `w` or `b`.
-    BadSide(String),
-    /// The side that is not to move is in check.
-    OpponentInCheck,
-    /// A castling character is not `KQkq`, a file letter or `-`.
-    BadCastlingChar(char),
-    /// A castling right has no king on its back rank or no rook where it says.
-    CastlingWithoutPieces(char),
-    /// The en passant field is not `-` or a square.
-    BadEnPassant(String),
-    /// The en passant square cannot follow a double pawn push in this position.
-    ImpossibleEnPassant(Square),
-    /// The half-move clock is not a number.
-    BadHalfmoveClock(String),
-    /// The move number is not a number of at least 1.
-    BadFullmoveNumber(String),
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::FieldCount(n) => write!(f, "FEN needs 6 fields (or 4 without counters), found {n}"),
-            FenError::RankCount(n) => write!(f, "FEN placement field needs 8 ranks separated by '/', found {n}"),
-            FenError::BadPiece(c) => write!(f, "FEN placement field has bad piece letter {c:?}"),
-            FenError::RankLength(r) => write!(f, "FEN placement field: rank {r} does not have eight squares"),
-            FenError::KingCount(c, n) => {
-                let side = if *c == Color::White { "white" } else { "black" };
-                if *n == 0 {
-                    write!(f, "FEN placement field: {side} king is missing")
-                } else {
-                    write!(f, "FEN placement field: {side} has {n} kings (extra king)")
-                }
-            }
-            FenError::PawnOnBackRank(sq) => write!(f, "FEN placement field: pawn on first or last rank ({sq})"),
-            FenError::TooMuchMaterial(c) => {
-                let side = if *c == Color::White { "white" } else { "black" };
-                write!(f, "FEN placement field: {side} has more pieces than a game can produce")
-            }
-            FenError::BadSide(s) => write!(f, "FEN side field must be 'w' or 'b', found {s:?}"),
-            FenError::OpponentInCheck => write!(f, "FEN side field: the side not to move is in check"),
-            FenError::BadCastlingChar(c) => write!(f, "FEN castling field has bad character {c:?}"),
-            FenError::CastlingWithoutPieces(c) => {
-                write!(f, "FEN castling field: right {c:?} has no king and rook on the back rank to match")
-            }
-            FenError::BadEnPassant(s) => write!(f, "FEN en passant field must be '-' or a square, found {s:?}"),
-            FenError::ImpossibleEnPassant(sq) => {
-                write!(f, "FEN en passant field: {sq} cannot follow a double pawn push here")
-            }
-            FenError::BadHalfmoveClock(s) => write!(f, "FEN half-move clock is not a number: {s:?}"),
-            FenError::BadFullmoveNumber(s) => write!(f, "FEN move number is not a number of at least 1: {s:?}"),
-        }
-    }
-}
-
-impl std::error::Error for FenError {}
 
 impl FromStr for Position {
     type Err = FenError;
@@ -95,38 +20,40 @@ impl FromStr for Position {
     /// the outermost rook on that side) or rook files (`HAha`, Shredder-FEN), so Chess960
     /// positions load. An en passant square that could follow a double push but where no
     /// en passant capture is legal is accepted and dropped (written back as `-`).
+    ///
+    /// The fields are read into a [`Setup`] (errors of form: field count, piece letters, rank
+    /// lengths, side, castling letters, en passant square, counters), which then validates
+    /// the position as it does for any setup.
     fn from_str(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 6 && fields.len() != 4 {
             return Err(FenError::FieldCount(fields.len()));
         }
-        let mut pos = Position::empty();
-        parse_placement(&mut pos, fields[0])?;
-        pos.board.side = match fields[1] {
+        let mut setup = Setup::empty();
+        parse_placement(&mut setup, fields[0])?;
+        setup.set_side_to_move(match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
             other => return Err(FenError::BadSide(other.to_string())),
-        };
-        if pos.board.side == Color::Black {
-            pos.key ^= KEYS.white_to_move(); // `empty()` starts with white to move
+        });
+        let letters = parse_castling(&mut setup, fields[2])?;
+        if fields[3] != "-" {
+            let sq = fields[3].parse().map_err(|_| FenError::BadEnPassant(fields[3].to_string()))?;
+            setup.set_en_passant(Some(sq));
         }
-        if pos.attackers_with(KoggeStone, pos.king(pos.board.side.other()), pos.board.side, pos.occupied()).any() {
-            return Err(FenError::OpponentInCheck);
-        }
-        parse_castling(&mut pos, fields[2])?;
-        parse_en_passant(&mut pos, fields[3])?;
         if fields.len() == 6 {
-            pos.halfmove_clock = fields[4].parse().map_err(|_| FenError::BadHalfmoveClock(fields[4].to_string()))?;
-            pos.fullmove_number = match fields[5].parse() {
-                Ok(n) if n >= 1 => n,
-                _ => return Err(FenError::BadFullmoveNumber(fields[5].to_string())),
-            };
+            let halfmove_clock = fields[4].parse().map_err(|_| FenError::BadHalfmoveClock(fields[4].to_string()))?;
+            let fullmove_number = fields[5].parse().map_err(|_| FenError::BadFullmoveNumber(fields[5].to_string()))?;
+            setup.set_clocks(halfmove_clock, fullmove_number);
         }
+        let mut pos = setup.build(letters)?;
+        // Shredder-FEN names every rook by file; X-FEN uses KQkq and files only for inner rooks.
+        pos.shredder_castling = fields[2] != "-" && !fields[2].chars().any(|c| "KQkq".contains(c));
         Ok(pos)
     }
 }
 
-fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
+fn parse_placement(setup: &mut Setup, field: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::RankCount(ranks.len()));
@@ -142,7 +69,7 @@ fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
                 if file >= 8 {
                     return Err(FenError::RankLength(rank));
                 }
-                pos.put(Square::from_coords(File::new(file), rank), piece);
+                setup.put(Square::from_coords(File::new(file), rank), piece);
                 file += 1;
             }
             if file > 8 {
@@ -153,103 +80,51 @@ fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenError> {
             return Err(FenError::RankLength(rank));
         }
     }
-    for color in Color::ALL {
-        let kings = pos.pieces(color, Role::King).count();
-        if kings != 1 {
-            return Err(FenError::KingCount(color, kings));
-        }
-    }
-    if let Some(sq) = (pos.role(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).lowest() {
-        return Err(FenError::PawnOnBackRank(sq));
-    }
-    for color in Color::ALL {
-        if !material_is_possible(pos, color) {
-            return Err(FenError::TooMuchMaterial(color));
-        }
-    }
     Ok(())
 }
 
-/// At most 16 pieces and 8 pawns, and no more pieces beyond the starting set (1 queen, 2 rooks,
-/// 2 bishops, 2 knights) than pawns have gone missing to promote. This also bounds the number
-/// of legal moves well below [`super::MAX_MOVES`].
-fn material_is_possible(pos: &Position, color: Color) -> bool {
-    let count = |role| pos.pieces(color, role).count();
-    let pawns = count(Role::Pawn);
-    let extra = [(Role::Queen, 1), (Role::Rook, 2), (Role::Bishop, 2), (Role::Knight, 2)]
-        .iter()
-        .map(|&(role, start)| count(role).saturating_sub(start))
-        .sum::<u32>();
-    pos.color(color).count() <= 16 && pawns <= 8 && extra <= 8 - pawns
-}
-
-fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+/// Reads the castling field into `setup` as rook files, returning the letter that named each
+/// right (for the error if its king or rook is missing). `K`/`Q` take the outermost rook on
+/// that side of a king on the back rank; without one they name the h- or a-file rook, which
+/// validation then finds missing.
+fn parse_castling(setup: &mut Setup, field: &str) -> Result<[[char; 2]; 2], FenError> {
+    let mut letters = [['K', 'Q'], ['k', 'q']];
     if field == "-" {
-        return Ok(());
+        return Ok(letters);
     }
-    // Shredder-FEN names every rook by file; X-FEN uses KQkq and files only for inner rooks.
-    pos.shredder_castling = !field.chars().any(|c| "KQkq".contains(c));
     for c in field.chars() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let back_rank = if color == Color::White { Rank::First } else { Rank::Eighth };
-        let king = pos.king(color);
-        let rooks_on_rank = pos.pieces(color, Role::Rook) & Bitboard::rank(back_rank);
-        let missing = FenError::CastlingWithoutPieces(c);
-        if king.rank() != back_rank {
-            return Err(missing);
-        }
-        let rook = match c.to_ascii_lowercase() {
-            'k' => rooks_on_rank.iter().filter(|r| r.file() > king.file()).last().ok_or(missing)?,
-            'q' => rooks_on_rank.iter().find(|r| r.file() < king.file()).ok_or(missing)?,
+        let rook_files = || files_of(setup, Piece::new(color, Role::Rook), back_rank);
+        let king = files_of(setup, Piece::new(color, Role::King), back_rank).next();
+        let (side, file) = match c.to_ascii_lowercase() {
+            'k' => {
+                let outermost = king.and_then(|k| rook_files().filter(|&f| f > k).last());
+                (CastleSide::King, outermost.unwrap_or(File::H))
+            }
+            'q' => {
+                let outermost = king.and_then(|k| rook_files().find(|&f| f < k));
+                (CastleSide::Queen, outermost.unwrap_or(File::A))
+            }
             'a'..='h' => {
                 let file = File::from_char(c.to_ascii_lowercase()).ok_or(FenError::BadCastlingChar(c))?;
-                let sq = Square::from_coords(file, back_rank);
-                if !rooks_on_rank.has(sq) || file == king.file() {
-                    return Err(missing);
-                }
-                sq
+                let side = if king.is_some_and(|k| file < k) { CastleSide::Queen } else { CastleSide::King };
+                (side, file)
             }
             _ => return Err(FenError::BadCastlingChar(c)),
         };
-        let side = if rook.file() > king.file() { CastleSide::King } else { CastleSide::Queen };
-        if pos.board.castling.rook(color, side).is_some() {
+        if setup.castling(color, side).is_some() {
             return Err(FenError::BadCastlingChar(c));
         }
-        pos.board.castling.set(color, side, Some(rook));
-        pos.key ^= KEYS.castling(color, side as usize);
-        let standard_rook_file = if side == CastleSide::King { File::H } else { File::A };
-        if king.file() != File::E || rook.file() != standard_rook_file {
-            pos.chess960 = true;
-        }
+        setup.set_castling(color, side, Some(file));
+        letters[color.index()][side as usize] = c;
     }
-    Ok(())
+    Ok(letters)
 }
 
-fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
-    if field == "-" {
-        return Ok(());
-    }
-    let sq: Square = field.parse().map_err(|_| FenError::BadEnPassant(field.to_string()))?;
-    let us = pos.board.side;
-    let (ep_rank, forward) = if us == Color::White { (Rank::Sixth, 1) } else { (Rank::Third, -1) };
-    let impossible = FenError::ImpossibleEnPassant(sq);
-    let pushed_pawn = sq.offset(0, -forward).ok_or(impossible.clone())?;
-    let origin = sq.offset(0, forward).ok_or(impossible.clone())?;
-    let occupied = pos.occupied();
-    if sq.rank() != ep_rank
-        || occupied.has(sq)
-        || occupied.has(origin)
-        || !pos.pieces(us.other(), Role::Pawn).has(pushed_pawn)
-    {
-        return Err(impossible);
-    }
-    // A square no pawn can legally take on is dropped, as a double push would not have set it
-    // (`en_passant.rs`): the position is the same as without it, and compares and hashes so.
-    if pos.board.en_passant_is_legal(us, sq) {
-        pos.board.en_passant = Some(sq);
-        pos.key ^= KEYS.en_passant(sq);
-    }
-    Ok(())
+/// The files of `rank` where `piece` stands, a to h.
+fn files_of(setup: &Setup, piece: Piece, rank: Rank) -> impl Iterator<Item = File> + '_ {
+    File::ALL.into_iter().filter(move |&f| setup.piece_at(Square::from_coords(f, rank)) == Some(piece))
 }
 
 impl fmt::Display for Position {

@@ -77,7 +77,7 @@ impl MoveSink for Finds {
     #[inline(always)]
     fn pawn_moves(&mut self, targets: Bitboard, back: i8, kind: MoveKind) {
         let to = self.mv.to();
-        self.found |= targets.has(to) && self.matches(Square::new((to as i8 - back) as u8), to, kind);
+        self.found |= targets.has(to) && self.matches(Square::new_masked((to as i8 - back) as u8), to, kind);
     }
 
     #[inline(always)]
@@ -85,7 +85,7 @@ impl MoveSink for Finds {
         let to = self.mv.to();
         self.found |= targets.has(to)
             && self.mv.kind().promotion().is_some()
-            && self.matches(Square::new((to as i8 - back) as u8), to, self.mv.kind());
+            && self.matches(Square::new_masked((to as i8 - back) as u8), to, self.mv.kind());
     }
 
     #[inline(always)]

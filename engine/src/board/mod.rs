@@ -10,6 +10,7 @@ mod chess960;
 mod diagram;
 mod en_passant;
 mod fen;
+mod fen_error;
 mod legality;
 mod mailbox;
 mod move_filter;
@@ -18,6 +19,7 @@ mod movegen;
 mod moves;
 mod position;
 mod see;
+mod setup;
 mod uci_move;
 mod zobrist;
 
@@ -28,12 +30,14 @@ mod status;
 
 pub use castling::{CastleSide, CastlingRights};
 pub use chess960::CHESS960_POSITIONS;
-pub use fen::{FenError, STARTPOS};
+pub use fen::STARTPOS;
+pub use fen_error::FenError;
 pub use legality::IllegalMoveError;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use position::Position;
 pub use see::SEE_VALUES;
+pub use setup::Setup;
 pub use uci_move::{MoveError, UciMove};
 
 pub use game::{Game, ParseGameError, ParseGameErrorKind};
@@ -112,7 +116,7 @@ impl Board {
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
         let kings = self.pieces(color, Role::King);
-        Square::new(kings.0.trailing_zeros() as u8)
+        Square::new_masked(kings.0.trailing_zeros() as u8)
     }
 
     /// Castling rights still held.
@@ -244,7 +248,7 @@ impl Board {
         let beside = Bitboard::from_square(to).east() | Bitboard::from_square(to).west();
         let them = self.side.other();
         if (beside & self.pieces(them, Role::Pawn)).any() {
-            let ep = Square::new((from as u8 + to as u8) / 2);
+            let ep = Square::new_masked((from as u8 + to as u8) / 2);
             if self.en_passant_is_legal_with(sliders, them, ep) {
                 self.en_passant = Some(ep);
             }

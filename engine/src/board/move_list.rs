@@ -137,7 +137,7 @@ impl core::fmt::Debug for MoveList {
 
 #[inline(always)]
 fn origin(to: Square, back: i8) -> Square {
-    Square::new((to as i8 - back) as u8)
+    Square::new_masked((to as i8 - back) as u8)
 }
 
 impl MoveSink for MoveList {

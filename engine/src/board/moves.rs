@@ -73,13 +73,13 @@ impl Move {
     /// The square the moving piece leaves.
     #[inline(always)]
     pub const fn from(self) -> Square {
-        Square::new((self.0 & 63) as u8)
+        Square::new_masked(self.0 as u8)
     }
 
     /// The destination; for castling, the castling rook's square.
     #[inline(always)]
     pub const fn to(self) -> Square {
-        Square::new((self.0 >> 6 & 63) as u8)
+        Square::new_masked((self.0 >> 6) as u8)
     }
 
     /// The kind of move.
@@ -101,13 +101,13 @@ impl Move {
     /// The square the king lands on when castling: the g- or c-file of its rank.
     pub const fn castle_king_target(self) -> Square {
         let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) { 6 } else { 2 };
-        Square::new((self.from() as u8 & 56) | file)
+        Square::new_masked((self.from() as u8 & 56) | file)
     }
 
     /// The square the rook lands on when castling: the f- or d-file of its rank.
     pub const fn castle_rook_target(self) -> Square {
         let file = if (self.to() as u8 & 7) > (self.from() as u8 & 7) { 5 } else { 3 };
-        Square::new((self.from() as u8 & 56) | file)
+        Square::new_masked((self.from() as u8 & 56) | file)
     }
 }
 

@@ -103,7 +103,7 @@ impl Keys {
 
     #[inline(always)]
     pub(crate) fn en_passant(&self, sq: Square) -> u64 {
-        self.en_passant[sq.file().index() as usize]
+        self.en_passant[sq.file().index()]
     }
 
     /// The turn number: in the key when white is to move, so every move XORs it once.
