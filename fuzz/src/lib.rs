@@ -87,7 +87,8 @@ pub fn check_fen_roundtrip(pos: &Position) {
     check!(pos, back == *pos, "re-read position differs: {back}");
     check!(pos, back.to_string() == fen, "re-written FEN differs: {back}");
     check!(pos, back.key() == pos.key(), "re-read key differs");
-    check!(pos, back.is_chess960() == pos.is_chess960(), "Chess960 flag lost");
+    // Not checked: the Chess960 flag. FEN cannot carry it once no castling right is left, or
+    // when the rights look standard (king e1, rooks a1/h1), and `==` ignores it by design.
     check!(pos, back.consistency_error().is_none(), "re-read: {:?}", back.consistency_error());
     // The diagram must not panic either.
     let _ = format!("{pos:#}");
