@@ -22,8 +22,8 @@ pub use board::{
 };
 pub use book::{BookError, BookMove, PolyglotBook};
 pub use perft::{
-    BenchPosition, EpdError, PerftCase, PerftOptions, PerftTable, SIX_POSITIONS, divide, divide_with, parse_suite,
-    perft, perft_with,
+    BenchPosition, EpdError, MAX_PERFT_DEPTH, PerftCase, PerftOptions, PerftTable, SIX_POSITIONS, divide, divide_with,
+    parse_suite, perft, perft_with,
 };
 pub use sliders::{
     Avx512KoggeStone, Backend, DenseMagic, FancyMagic, Hyperbola, KoggeStone, Pext, Reference, SimdKoggeStone, Sliders,

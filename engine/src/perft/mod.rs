@@ -21,6 +21,9 @@ use crate::sliders::{Sliders, with_fastest};
 /// in bulk (popcounts of target sets), not played. Runs the x86-64-v3 copy of the generator
 /// where the CPU has it, the x86-64-v4 copy for AVX-512 backends (see [`crate::cpu`]).
 ///
+/// Counts saturate: a tree with more than `u64::MAX - 1` leaves gives `u64::MAX`, never a
+/// wrapped number (see [`MAX_PERFT_DEPTH`]).
+///
 /// ```
 /// use bbengine::{Position, Reference, perft};
 /// assert_eq!(perft(&Position::startpos(), 3, Reference), 8_902);
@@ -45,6 +48,13 @@ impl Position {
         with_fastest!(|sliders| divide(self, depth, sliders))
     }
 }
+
+/// The deepest perft the `bbengine` command line runs. The start position's count at depth 13
+/// (1,981,066,775,000,396,239) fits in a `u64`, at depth 14 (61,885,021,521,585,529,237) it
+/// does not; a position of ordinary branching overflows there too, and at a billion nodes a
+/// second depth 13 would already take decades. Counting saturates at `u64::MAX` (see
+/// [`perft`]), so a position that overflows at a smaller depth is reported, never wrapped.
+pub const MAX_PERFT_DEPTH: u32 = 13;
 
 /// How to run a perft: threads over the root moves and an optional hash table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +82,7 @@ pub fn perft_with<S: Sliders>(pos: &Position, depth: u32, sliders: S, options: P
     if depth <= 1 {
         return perft(pos, depth, sliders);
     }
-    divide_with(pos, depth, sliders, options).iter().map(|(_, n)| n).sum()
+    divide_with(pos, depth, sliders, options).iter().fold(0, |sum: u64, (_, n)| sum.saturating_add(*n))
 }
 
 /// Perft split by root move: each legal move with the count below it (`depth - 1`), in
@@ -110,23 +120,24 @@ pub fn divide_with<S: Sliders>(pos: &Position, depth: u32, sliders: S, options: 
     let work = || {
         let mut counts = vec![0; moves.len()];
         while let Some((root, position, left)) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
-            counts[*root] += perft_dispatch(position, *left, sliders, table.as_ref());
+            counts[*root] = perft_dispatch(position, *left, sliders, table.as_ref()).saturating_add(counts[*root]);
         }
         counts
     };
     let threads = options.threads.clamp(1, tasks.len().max(1));
-    let results: Vec<Vec<u64>> = if threads == 1 {
-        vec![work()]
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-            handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-        })
-    };
-    let mut counts = vec![0; moves.len()];
+    // This thread works too. A thread the system refuses to start is done without: the
+    // threads that run take every piece from the shared counter, so the counts are the same.
+    let results: Vec<Vec<u64>> = std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            (1..threads).map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok()).collect();
+        let mut results = vec![work()];
+        results.extend(handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))));
+        results
+    });
+    let mut counts = vec![0u64; moves.len()];
     for thread_counts in results {
         for (total, n) in counts.iter_mut().zip(thread_counts) {
-            *total += n;
+            *total = total.saturating_add(n);
         }
     }
     moves.iter().copied().zip(counts).collect()
@@ -186,7 +197,9 @@ fn perft_body<S: Sliders>(
             for &mv in pos.legal_moves_with(sliders).iter() {
                 let mut child = *pos;
                 child.play(mv);
-                nodes += recurse(&child, depth - 1, sliders, table);
+                // Saturating: a count past u64::MAX stays there instead of wrapping (one add
+                // per interior node, three plies above the leaves and higher).
+                nodes = recurse(&child, depth - 1, sliders, table).saturating_add(nodes);
             }
             if let Some(t) = table {
                 t.store(pos.key(), depth, nodes);

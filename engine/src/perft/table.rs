@@ -13,12 +13,18 @@ pub struct PerftTable {
 
 impl PerftTable {
     /// A table of about `megabytes` MiB (rounded down to a power-of-two number of slots, at
-    /// least one slot).
+    /// least one slot). When the allocator refuses that much, the size is halved until it
+    /// does not: a smaller table gives the same counts, only slower.
     pub fn new(megabytes: usize) -> PerftTable {
         let bytes = megabytes.saturating_mul(1 << 20);
         let wanted = (bytes / size_of::<[AtomicU64; 2]>()).max(1);
-        let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        PerftTable { slots: (0..len).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect(), mask: len - 1 }
+        let mut len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
+        let mut slots = Vec::new();
+        while slots.try_reserve_exact(len).is_err() && len > 1 {
+            len /= 2;
+        }
+        slots.extend((0..len).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        PerftTable { slots, mask: len - 1 }
     }
 
     /// How many slots the table has.

@@ -5,7 +5,8 @@ use std::fmt::Display;
 use std::time::{Duration, Instant};
 
 use bbengine::{
-    Backend, PerftCase, PerftOptions, Position, Sliders, WithSliders, divide_with, parse_suite, perft_with,
+    Backend, MAX_PERFT_DEPTH, PerftCase, PerftOptions, Position, Sliders, WithSliders, divide_with, parse_suite,
+    perft_with,
 };
 
 use crate::slider_bench::measure_backend;
@@ -34,7 +35,9 @@ usage:
   bbengine backends          (lists the backends this CPU runs, one per line)
   bbengine bench             (per backend: ns per lookup and perft speed; under 30 s)
 
-backends: auto (default), reference, kogge-stone, and the table backends this build has";
+backends: auto (default), reference, kogge-stone, and the table backends this build has
+limits: depth 0 to 13 (from the start position, perft 14 no longer fits in 64 bits), threads 1 to
+  1024, hash 0 MiB to this machine's memory, suite files up to 64 MiB";
 
 /// A command-line mistake: the message to print before exiting 2.
 #[derive(Debug)]
@@ -109,13 +112,26 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, UsageErro
             "--fen" => opts.fen = Some(value.clone()),
             "--depth" => opts.depth = Some(parse_depth(value)?),
             "--threads" => match value.parse() {
+                Ok(n) if n > MAX_THREADS => {
+                    return Err(usage_error(format!("--threads {n} is above the maximum {MAX_THREADS}")));
+                }
                 Ok(n) if n >= 1 => opts.perft.threads = n,
-                _ => return Err(usage_error(format!("--threads needs a whole number of at least 1, found {value:?}"))),
+                _ => {
+                    let value = clip(value);
+                    return Err(usage_error(format!("--threads needs a whole number of at least 1, found {value:?}")));
+                }
             },
             "--hash" => {
                 opts.perft.hash_mb = value.parse().ok().filter(|&mb| mb <= 1 << 20).ok_or_else(|| {
+                    let value = clip(value);
                     usage_error(format!("--hash needs a size in MiB (0 to 1048576), found {value:?}"))
                 })?;
+                if let Some(total) = memory_mib().filter(|&total| opts.perft.hash_mb > total) {
+                    let mb = opts.perft.hash_mb;
+                    return Err(usage_error(format!(
+                        "--hash {mb} MiB is more than this machine's memory ({total} MiB)"
+                    )));
+                }
             }
             "--backend" => {
                 let backend: Backend = value.parse().map_err(usage_error)?;
@@ -130,8 +146,56 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, UsageErro
     Ok(opts)
 }
 
+/// The most threads `--threads` takes; more would only cost memory for their stacks.
+const MAX_THREADS: usize = 1024;
+
+/// The largest suite file read (the public suites are a few kilobytes).
+const MAX_FILE_BYTES: u64 = 64 << 20;
+
 fn parse_depth(text: &str) -> Result<u32, UsageError> {
-    text.parse().map_err(|_| usage_error(format!("depth must be a whole number, found {text:?}")))
+    let is_number = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    match text.parse() {
+        Ok(depth) if depth <= MAX_PERFT_DEPTH => Ok(depth),
+        _ if is_number => Err(usage_error(format!(
+            "depth {} is above the maximum {MAX_PERFT_DEPTH} (from the start position, perft 14 no longer fits in 64 bits)",
+            clip(text)
+        ))),
+        _ => Err(usage_error(format!("depth must be a whole number, found {:?}", clip(text)))),
+    }
+}
+
+/// `text` cut to 100 characters, so an error line quoting a megabyte of input stays one
+/// readable line.
+fn clip(text: &str) -> String {
+    const LIMIT: usize = 100;
+    match text.char_indices().nth(LIMIT) {
+        Some((end, _)) => format!("{}... ({} bytes)", &text[..end], text.len()),
+        None => text.to_string(),
+    }
+}
+
+/// This machine's memory in MiB, where the system says (Linux: `/proc/meminfo`).
+fn memory_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// A suite file as text: at most [`MAX_FILE_BYTES`], valid UTF-8 (else the line that is not).
+fn read_text(path: &str) -> Result<String, UsageError> {
+    use std::io::Read as _;
+    let cannot = |e: std::io::Error| usage_error(format!("cannot read {:?}: {e}", clip(path)));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(usage_error(format!("{}: larger than {} MiB", clip(path), MAX_FILE_BYTES >> 20)));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+        usage_error(format!("{}: line {line}: not valid UTF-8", clip(path)))
+    })
 }
 
 fn mnps(nodes: u64, elapsed: Duration) -> f64 {
@@ -145,11 +209,11 @@ fn run_perft(args: &[String]) -> Result<i32, UsageError> {
     };
     let depth = parse_depth(depth)?;
     let fen = opts.fen.as_deref().unwrap_or(bbengine::STARTPOS);
-    let position: Position = fen.parse().map_err(|e| usage_error(format!("{fen:?}: {e}")))?;
+    let position: Position = fen.parse().map_err(|e| usage_error(clip_line(&format!("{:?}: {e}", clip(fen)))))?;
     let backend = opts.backend.unwrap_or_else(Backend::auto);
     let start = Instant::now();
     let job = PerftJob { position, depth, divide: opts.divide, options: opts.perft };
-    let nodes = backend.run(job).map_err(usage_error)?;
+    let nodes = backend.run(job).map_err(usage_error)?.ok_or_else(overflow)?;
     let elapsed = start.elapsed();
     out!("nodes {nodes} time_ms {} mnps {:.1} backend {backend}", elapsed.as_millis(), mnps(nodes, elapsed));
     Ok(0)
@@ -163,23 +227,41 @@ struct PerftJob {
     options: PerftOptions,
 }
 
-impl WithSliders for PerftJob {
-    type Output = u64;
+/// The error for a count that saturated: more than `u64::MAX - 1` leaves.
+fn overflow() -> UsageError {
+    usage_error(format!("the count exceeds {} (64 bits); try a smaller depth", u64::MAX - 1))
+}
 
-    fn call<S: Sliders>(self, sliders: S) -> u64 {
+/// A message cut to 300 characters (library errors quote the input they refuse).
+fn clip_line(message: &str) -> String {
+    match message.char_indices().nth(300) {
+        Some((end, _)) => format!("{}...", &message[..end]),
+        None => message.to_string(),
+    }
+}
+
+impl WithSliders for PerftJob {
+    /// The count, or `None` when it saturated (nothing is printed then).
+    type Output = Option<u64>;
+
+    fn call<S: Sliders>(self, sliders: S) -> Option<u64> {
         if !self.divide {
-            return perft_with(&self.position, self.depth, sliders, self.options);
+            return Some(perft_with(&self.position, self.depth, sliders, self.options)).filter(|&n| n != u64::MAX);
         }
         let chess960 = self.position.is_chess960();
         let mut lines: Vec<(String, u64)> = divide_with(&self.position, self.depth, sliders, self.options)
             .into_iter()
             .map(|(mv, n)| (mv.to_uci(chess960).to_string(), n))
             .collect();
+        let total = if self.depth == 0 { 1 } else { lines.iter().fold(0, |sum: u64, (_, n)| sum.saturating_add(*n)) };
+        if total == u64::MAX {
+            return None;
+        }
         lines.sort();
         for (text, n) in &lines {
             out!("{text}: {n}");
         }
-        if self.depth == 0 { 1 } else { lines.iter().map(|(_, n)| n).sum() }
+        Some(total)
     }
 }
 
@@ -208,9 +290,24 @@ fn run_suite(args: &[String]) -> Result<i32, UsageError> {
     let [path] = opts.positionals.as_slice() else {
         return Err(usage_error(format!("suite takes one file\n{USAGE}")));
     };
-    let text = std::fs::read_to_string(path).map_err(|e| usage_error(format!("cannot read {path:?}: {e}")))?;
-    let cases = parse_suite(&text).map_err(|e| usage_error(format!("{path}: {e}")))?;
-    let max_depth = opts.depth.unwrap_or(u32::MAX);
+    let text = read_text(path)?;
+    let cases = parse_suite(&text).map_err(|e| usage_error(clip_line(&format!("{}: {e}", clip(path)))))?;
+    let max_depth = opts.depth.unwrap_or(MAX_PERFT_DEPTH);
+    if cases.is_empty() {
+        return Err(usage_error(format!("{}: no positions", clip(path))));
+    }
+    if opts.depth.is_none()
+        && let Some(case) = cases.iter().find(|c| c.expected.iter().any(|&(d, _)| d > MAX_PERFT_DEPTH))
+    {
+        return Err(usage_error(format!(
+            "{}: line {}: a depth above the maximum {MAX_PERFT_DEPTH} (use --depth to stop earlier)",
+            clip(path),
+            case.line
+        )));
+    }
+    if !cases.iter().any(|c| c.expected.iter().any(|&(d, _)| d <= max_depth)) {
+        return Err(usage_error(format!("{}: no counts at depth {max_depth} or less", clip(path))));
+    }
     let backend = opts.backend.unwrap_or_else(Backend::auto);
     let start = Instant::now();
     let report = backend.run(SuiteJob { cases: &cases, max_depth, options: opts.perft }).map_err(usage_error)?;
@@ -250,8 +347,11 @@ impl WithSliders for SuiteJob<'_> {
             let mut ok = true;
             for &(depth, expected) in case.expected.iter().filter(|(d, _)| *d <= self.max_depth) {
                 let got = perft_with(&case.position, depth, sliders, self.options);
-                report.nodes += got;
-                if got != expected {
+                report.nodes = report.nodes.saturating_add(got);
+                if got == u64::MAX {
+                    ok = false;
+                    out!("mismatch fen {} depth {depth} expected {expected} got more than {}", case.fen, u64::MAX - 1);
+                } else if got != expected {
                     ok = false;
                     out!("mismatch fen {} depth {depth} expected {expected} got {got}", case.fen);
                 }

@@ -5,6 +5,13 @@ mod cli;
 mod slider_bench;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(cli::run(&args));
+    // `std::env::args` panics on an argument that is not UTF-8; refuse it with exit 2 instead.
+    let args: Result<Vec<String>, _> = std::env::args_os().skip(1).map(|arg| arg.into_string()).collect();
+    match args {
+        Ok(args) => std::process::exit(cli::run(&args)),
+        Err(arg) => {
+            eprintln!("error: argument {arg:?} is not valid UTF-8");
+            std::process::exit(2);
+        }
+    }
 }
