@@ -36,7 +36,7 @@ pub(crate) fn iterate<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos
             if w.stopped {
                 break;
             }
-            w.root_moves[..=pv_idx].sort_by(|a, b| b.score.cmp(&a.score));
+            w.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         }
         if w.stopped {
             break;
@@ -53,7 +53,7 @@ pub(crate) fn iterate<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos
         let best = w.root_moves[0].score;
         if let Some(n) = limits.mate
             && best >= MATE_BOUND
-            && MATE - best <= 2 * n as i32 - 1
+            && MATE - best < 2 * n as i32
         {
             break;
         }
@@ -86,7 +86,7 @@ fn aspiration<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos: &Posit
     };
     loop {
         let score = root_search(level, w, pos, alpha, beta, depth, pv_idx);
-        w.root_moves[pv_idx..].sort_by(|a, b| b.score.cmp(&a.score));
+        w.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         if w.stopped {
             return;
         }

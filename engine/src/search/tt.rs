@@ -76,7 +76,7 @@ impl TranspositionTable {
 
     /// The size in MiB (rounded down).
     pub fn size_mb(&self) -> usize {
-        self.buckets.len() * size_of::<Bucket>() >> 20
+        (self.buckets.len() * size_of::<Bucket>()) >> 20
     }
 
     /// Empties the table.
@@ -173,7 +173,7 @@ impl TranspositionTable {
                 used += u32::from(data != 0 && entry_age(data) == age);
             }
         }
-        if seen == 0 { 0 } else { used * 1000 / seen }
+        (used * 1000).checked_div(seen).unwrap_or(0)
     }
 }
 
