@@ -15,6 +15,7 @@ pub(crate) const SCALE_NORMAL: i32 = 64;
 /// Squares of the light colour (b1, a2, ...).
 const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
 
+#[inline(always)]
 fn non_pawn_material(pos: &Position, color: Color) -> i32 {
     [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .into_iter()
@@ -23,7 +24,7 @@ fn non_pawn_material(pos: &Position, color: Color) -> i32 {
 }
 
 /// How much of the end-game score `eg` (White's view) counts, out of [`SCALE_NORMAL`].
-#[inline]
+#[inline(always)]
 pub(crate) fn scale(pos: &Position, eg: i32) -> i32 {
     let strong = if eg >= 0 { Color::White } else { Color::Black };
     let weak = strong.other();
@@ -57,7 +58,7 @@ pub(crate) fn scale(pos: &Position, eg: i32) -> i32 {
 
 /// The mop-up bonus from White's point of view: nonzero only when one side has a bare king
 /// and the other at least a rook's worth of pieces.
-#[inline]
+#[inline(always)]
 pub(crate) fn mop_up(pos: &Position) -> i32 {
     for strong in Color::ALL {
         let weak = strong.other();

@@ -10,7 +10,7 @@ use super::{Score, s};
 use crate::board::Position;
 
 /// The safety of `us`'s king, from `us`'s point of view, given the enemy's attacks.
-#[inline]
+#[inline(always)]
 pub(crate) fn king_safety(pos: &Position, us: Color, enemy: &SideAttacks) -> Score {
     let king = pos.king(us);
     let mut score = s(0, 0);

@@ -39,7 +39,7 @@ pub(crate) fn king_zone(pos: &Position, color: Color) -> Bitboard {
 }
 
 /// `us`'s mobility, and its pieces' hits on the enemy king's zone.
-#[inline]
+#[inline(always)]
 pub(crate) fn mobility<S: Sliders>(pos: &Position, sliders: S, us: Color) -> SideAttacks {
     let them = us.other();
     let safe = !(pos.color(us) | pawn_attacks(pos, them));

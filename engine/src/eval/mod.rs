@@ -122,7 +122,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// [`evaluate`] with the slider backend `sliders` (what the search calls).
-#[inline]
+#[inline(always)]
 pub fn evaluate_with<S: Sliders>(pos: &Position, sliders: S) -> i32 {
     let mut score = psqt::placement(pos);
     score += pawns::pawns(pos);

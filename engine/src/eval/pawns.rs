@@ -91,7 +91,7 @@ pub(crate) fn is_passed(pos: &Position, color: Color, sq: Square) -> bool {
 }
 
 /// The pawn-structure terms, White minus Black.
-#[inline]
+#[inline(always)]
 pub(crate) fn pawns(pos: &Position) -> Score {
     let mut score = s(0, 0);
     for color in Color::ALL {
@@ -100,6 +100,7 @@ pub(crate) fn pawns(pos: &Position) -> Score {
     score
 }
 
+#[inline(always)]
 fn side(pos: &Position, us: Color) -> Score {
     let ours = pos.pieces(us, Role::Pawn);
     let their_king = pos.king(us.other());

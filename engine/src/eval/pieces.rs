@@ -8,7 +8,7 @@ use super::{Score, for_white, s};
 use crate::board::Position;
 
 /// Bishop pair and rook files, White minus Black.
-#[inline]
+#[inline(always)]
 pub(crate) fn pieces(pos: &Position) -> Score {
     let mut score = s(0, 0);
     let all_pawns = pos.role(Role::Pawn);

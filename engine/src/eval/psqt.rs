@@ -102,7 +102,7 @@ pub(crate) fn value(color: Color, role: Role, sq: Square) -> Score {
 }
 
 /// Material and placement of every piece, White minus Black.
-#[inline]
+#[inline(always)]
 pub(crate) fn placement(pos: &Position) -> Score {
     let mut score = s(0, 0);
     for color in Color::ALL {

@@ -318,7 +318,8 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
     }
 
     let prev_piece_to = if ply > 0 { w.stack[ply - 1].piece_to } else { NO_PIECE_TO };
-    let mut picker = Picker::new(tt_move, w.history.killers(ply), w.history.counter(prev_piece_to));
+    let buffer = w.take_buffer(ply);
+    let mut picker = Picker::new(buffer, tt_move, w.history.killers(ply), w.history.counter(prev_piece_to));
     w.history.clear_killers(ply + 1);
     let side = pos.side_to_move();
     let original_alpha = alpha;
@@ -338,11 +339,11 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
         let gives_check = child.is_check_with(sliders);
 
         // Shallow pruning, once a move that does not lose to mate is in hand.
-        if ply > 0 && best_score > -MATE_BOUND && !in_check {
+        if ply > 0 && best_score > -MATE_BOUND && !in_check && !pv_node {
             if !tactical && !gives_check {
                 // Late-move pruning: enough quiet moves tried at a shallow depth.
-                let limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-                if depth <= 8 && quiet_count >= limit.max(2) {
+                let limit = (4 + depth * depth) as usize / if improving { 1 } else { 2 };
+                if depth <= 8 && quiet_count >= limit {
                     picker.skip_quiets = true;
                     continue;
                 }
@@ -419,6 +420,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
         }
     }
 
+    w.give_buffer(ply, picker.into_buffer());
     if moves_searched == 0 {
         // No legal move (at the root, none of the allowed ones): mate or stalemate.
         return if in_check { -MATE + ply as i32 } else { 0 };

@@ -10,7 +10,7 @@
 use bbcore::{Color, Role};
 
 use super::history::History;
-use crate::board::{MAX_MOVES, Move, MoveKind, MoveList, Position};
+use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::eval::piece_value;
 use crate::sliders::Sliders;
 
@@ -38,8 +38,9 @@ pub struct Picker {
     played_early: [Option<Move>; 3],
     /// Only tactical moves (quiescence not in check).
     tactical_only: bool,
-    moves: [(Move, i32); MAX_MOVES],
-    len: usize,
+    /// The generated moves with their scores: a buffer the caller lends (one per ply, so
+    /// nothing is allocated or cleared per node) and takes back with `into_buffer`.
+    moves: Vec<(Move, i32)>,
     next: usize,
     bad: MoveList,
     bad_next: usize,
@@ -58,7 +59,12 @@ fn mvv_lva(pos: &Position, mv: Move) -> i32 {
 impl Picker {
     /// A picker for a full-width node.
     #[inline(always)]
-    pub fn new(tt_move: Option<Move>, killers: [Option<Move>; 2], counter: Option<Move>) -> Picker {
+    pub fn new(
+        buffer: Vec<(Move, i32)>,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+    ) -> Picker {
         Picker {
             stage: Stage::TtMove,
             tt_move,
@@ -66,8 +72,7 @@ impl Picker {
             counter,
             played_early: [None; 3],
             tactical_only: false,
-            moves: [(Move::new(bbcore::Square::A1, bbcore::Square::A1, MoveKind::Normal), 0); MAX_MOVES],
-            len: 0,
+            moves: buffer,
             next: 0,
             bad: MoveList::new(),
             bad_next: 0,
@@ -77,14 +82,21 @@ impl Picker {
 
     /// A picker for quiescence: tactical moves only, or every evasion when `in_check`.
     #[inline(always)]
-    pub fn quiescence(tt_move: Option<Move>, in_check: bool) -> Picker {
-        let mut picker = Picker::new(tt_move, [None; 2], None);
+    pub fn quiescence(buffer: Vec<(Move, i32)>, tt_move: Option<Move>, in_check: bool) -> Picker {
+        let mut picker = Picker::new(buffer, tt_move, [None; 2], None);
         picker.tactical_only = !in_check;
         picker
     }
 
-    /// The next move, or `None` when every move has been handed out.
-    #[inline]
+    /// Gives the move buffer back, for the next node at this ply.
+    #[inline(always)]
+    pub fn into_buffer(self) -> Vec<(Move, i32)> {
+        self.moves
+    }
+
+    /// The next move, or `None` when every move has been handed out. Inlined into each
+    /// compiled copy of the search, so generation runs with that copy's CPU features.
+    #[inline(always)]
     pub fn next<S: Sliders>(&mut self, pos: &Position, sliders: S, history: &History) -> Option<Move> {
         loop {
             match self.stage {
@@ -101,15 +113,14 @@ impl Picker {
                 Stage::GenerateCaptures => {
                     let mut list = MoveList::new();
                     pos.generate_captures_and_promotions_with(sliders, &mut list);
-                    self.len = 0;
+                    self.moves.clear();
                     for &mv in list.iter() {
                         let score = match mv.kind() {
                             MoveKind::PromoteQueen => 20_000 + mvv_lva(pos, mv),
                             k if k.promotion().is_some() => -20_000,
                             _ => mvv_lva(pos, mv),
                         };
-                        self.moves[self.len] = (mv, score);
-                        self.len += 1;
+                        self.moves.push((mv, score));
                     }
                     self.next = 0;
                     self.stage = Stage::GoodCaptures;
@@ -161,13 +172,12 @@ impl Picker {
                     let mut list = MoveList::new();
                     pos.generate_quiet_moves_with(sliders, &mut list);
                     let side: Color = pos.side_to_move();
-                    self.len = 0;
+                    self.moves.clear();
                     for &mv in list.iter() {
                         if mv.kind().promotion().is_some() {
                             continue; // handed out with the tactical moves
                         }
-                        self.moves[self.len] = (mv, history.value(side, mv));
-                        self.len += 1;
+                        self.moves.push((mv, history.value(side, mv)));
                     }
                     self.next = 0;
                 }
@@ -197,11 +207,11 @@ impl Picker {
     /// The best-scored move not yet handed out (selection sort, one step).
     #[inline(always)]
     fn pick_best(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.len {
+        if self.next >= self.moves.len() {
             return None;
         }
         let mut best = self.next;
-        for i in self.next + 1..self.len {
+        for i in self.next + 1..self.moves.len() {
             if self.moves[i].1 > self.moves[best].1 {
                 best = i;
             }

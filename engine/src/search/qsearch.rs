@@ -71,7 +71,8 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
         best_score = raw_eval;
     }
 
-    let mut picker = Picker::quiescence(tt.and_then(|e| e.mv), in_check);
+    let buffer = w.take_buffer(ply);
+    let mut picker = Picker::quiescence(buffer, tt.and_then(|e| e.mv), in_check);
     let mut best_move: Option<Move> = None;
     let mut moves = 0usize;
     while let Some(mv) = picker.next(pos, sliders, &w.history) {
@@ -102,6 +103,7 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
             }
         }
     }
+    w.give_buffer(ply, picker.into_buffer());
     if in_check && moves == 0 {
         return -MATE + ply as i32;
     }

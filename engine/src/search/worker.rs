@@ -55,6 +55,8 @@ pub(crate) struct Worker<'a, S> {
     pub pv: Vec<[Move; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 2],
     pub root_moves: Vec<RootMove>,
+    /// One move buffer per ply for the pickers (see [`super::picker::Picker::new`]).
+    pub buffers: Vec<Vec<(Move, i32)>>,
 }
 
 impl<'a, S: Sliders> Worker<'a, S> {
@@ -77,6 +79,7 @@ impl<'a, S: Sliders> Worker<'a, S> {
             pv: vec![[none; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
             root_moves: Vec::new(),
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(crate::board::MAX_MOVES)).collect(),
         }
     }
 
@@ -113,6 +116,20 @@ impl<'a, S: Sliders> Worker<'a, S> {
             }
         }
         self.stopped
+    }
+
+    /// The move buffer for a node at `ply` (an empty one if it is lent out already).
+    #[inline(always)]
+    pub fn take_buffer(&mut self, ply: usize) -> Vec<(Move, i32)> {
+        self.buffers.get_mut(ply).map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Returns the buffer of a node at `ply`.
+    #[inline(always)]
+    pub fn give_buffer(&mut self, ply: usize, buffer: Vec<(Move, i32)>) {
+        if let Some(slot) = self.buffers.get_mut(ply) {
+            *slot = buffer;
+        }
     }
 
     /// Makes this thread's node count visible to the reporting thread.
