@@ -23,7 +23,8 @@ fn non_pawn_material(pos: &Position, color: Color) -> i32 {
         .sum()
 }
 
-/// How much of the end-game score `eg` (White's view) counts, out of [`SCALE_NORMAL`].
+/// How much of the score `eg` (White's view; its sign names the stronger side) counts, out
+/// of [`SCALE_NORMAL`].
 #[inline(always)]
 pub(crate) fn scale(pos: &Position, eg: i32) -> i32 {
     let strong = if eg >= 0 { Color::White } else { Color::Black };

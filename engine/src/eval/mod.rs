@@ -135,10 +135,15 @@ pub fn evaluate_with<S: Sliders>(pos: &Position, sliders: S) -> i32 {
     score -= king_safety::king_safety(pos, Color::Black, &white);
 
     let phase = phase(pos);
-    let scale = endgame::scale(pos, score.eg);
-    let eg = score.eg * scale / endgame::SCALE_NORMAL;
-    let mut white_view = (score.mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
-    white_view += endgame::mop_up(pos);
+    let mut white_view = (score.mg * phase + score.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+    // Drawish material scales the whole score (such endings have few pieces, so the middle
+    // game part is small anyway); only clearly winnable material gets the mop-up.
+    let scale = endgame::scale(pos, white_view);
+    if scale == endgame::SCALE_NORMAL {
+        white_view += endgame::mop_up(pos);
+    } else {
+        white_view = white_view * scale / endgame::SCALE_NORMAL;
+    }
     let us = if pos.side_to_move() == Color::White { white_view } else { -white_view };
     us + weights::TEMPO
 }

@@ -2,7 +2,8 @@
 //! about this long) and a hard limit (stop the search wherever it is), both less the `Move
 //! Overhead` the GUI and the pipes cost.
 //!
-//! With `movestogo` the remaining time is shared out over those moves, otherwise over 25
+//! If only the other side's clock is given, it stands in for ours (a search must not run
+//! forever because a GUI left a field out). With `movestogo` the remaining time is shared out over those moves, otherwise over 25
 //! more moves (sudden death). Three quarters of the increment are spent too. The hard limit
 //! is four soft limits, but never more than three quarters of what is left, so a move never
 //! takes the clock to zero however long the iteration.
@@ -32,8 +33,8 @@ pub fn plan(limits: &Limits, us: Color, overhead_ms: u64) -> TimePlan {
         return TimePlan { soft: Some(t), hard: Some(t) };
     }
     let (time, inc) = match us {
-        Color::White => (limits.wtime, limits.winc),
-        Color::Black => (limits.btime, limits.binc),
+        Color::White => (limits.wtime.or(limits.btime), limits.winc),
+        Color::Black => (limits.btime.or(limits.wtime), limits.binc),
     };
     let Some(time) = time else {
         return TimePlan::default();
@@ -72,7 +73,7 @@ mod tests {
         let p = plan(&Limits { movetime: Some(1000), ..Limits::default() }, Color::Black, 50);
         assert_eq!(p.hard, Some(Duration::from_millis(950)));
         assert_eq!(plan(&Limits::default(), Color::White, 50), TimePlan::default());
-        // Black's clock is not White's.
-        assert_eq!(plan(&clock(1000, 0, None), Color::Black, 50), TimePlan::default());
+        // A GUI that sends only the other side's clock still gets a bounded search.
+        assert!(plan(&clock(1000, 0, None), Color::Black, 50).hard.is_some());
     }
 }

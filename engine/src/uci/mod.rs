@@ -398,12 +398,20 @@ impl Engine {
 }
 
 /// Speaks UCI on `input`/`output` until `quit` or the end of the input.
-pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
+/// Bytes that are not UTF-8 are read as U+FFFD (and the line is then refused with a
+/// reason), not taken for the end of the input.
+pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
     let mut engine = Engine::new(Output::new(output));
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        if !engine.handle_line(&line) {
-            return;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                if !engine.handle_line(&String::from_utf8_lossy(&bytes)) {
+                    return;
+                }
+            }
         }
     }
     engine.end_of_input();
@@ -412,4 +420,49 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
 /// [`run`] on the process's stdin and stdout.
 pub fn run_stdio() {
     run(std::io::stdin().lock(), std::io::stdout());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer the test can read back.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn session(input: &[u8]) -> String {
+        let out = Shared::default();
+        run(input, out.clone());
+        String::from_utf8(out.0.lock().unwrap().clone()).unwrap()
+    }
+
+    #[test]
+    fn invalid_utf8_is_a_bad_line_not_the_end() {
+        let text = session(b"\xff\xfe junk\nisready\n");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("info string ignored"), "{text}");
+        assert_eq!(lines[1], "readyok");
+    }
+
+    #[test]
+    fn one_bestmove_per_go_and_eof_finishes_the_search() {
+        let text = session(b"position startpos moves e2e4 e7e5\ngo depth 3\nstop\nstop\ngo nodes 500\n");
+        assert_eq!(text.lines().filter(|l| l.starts_with("bestmove ")).count(), 2, "{text}");
+    }
+
+    #[test]
+    fn no_legal_move_answers_0000() {
+        let text = session(b"position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n");
+        assert!(text.lines().any(|l| l == "bestmove 0000"), "{text}");
+    }
 }
