@@ -341,10 +341,10 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
         // Shallow pruning, once a move that does not lose to mate is in hand.
         if ply > 0 && best_score > -MATE_BOUND && !in_check && !pv_node {
             if !tactical && !gives_check {
-                // Late-move pruning: enough quiet moves tried at a shallow depth.
+                // Late-move pruning: enough quiet moves tried at a shallow depth. Quiet checks
+                // are still searched (skipping every quiet move missed short mates).
                 let limit = (4 + depth * depth) as usize / if improving { 1 } else { 2 };
                 if depth <= 8 && quiet_count >= limit {
-                    picker.skip_quiets = true;
                     continue;
                 }
                 // Futility: the static evaluation is too far below alpha to be raised.
