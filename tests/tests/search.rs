@@ -37,10 +37,10 @@ fn best(result: &SearchResult) -> String {
 const MATES: &[(&str, u32, i32, &str)] = &[
     ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3, 1, "a1a8"),
     ("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 3, 1, "h5f7"),
-    ("7k/8/5K2/8/8/8/8/6R1 w - - 0 1", 5, 2, "f6f7"),
-    ("k7/8/8/1K6/8/8/8/7R w - - 0 1", 5, 2, "b5b6"),
-    ("7k/8/8/5K2/8/8/8/6R1 w - - 0 1", 7, 3, "f5g6"),
-    ("3k4/8/8/3K4/8/8/8/7R w - - 0 1", 7, 3, "d5d6"),
+    ("7k/8/5K2/8/8/8/8/6R1 w - - 0 1", 6, 2, "f6f7"),
+    ("k7/8/8/1K6/8/8/8/7R w - - 0 1", 6, 2, "b5b6"),
+    ("7k/8/8/5K2/8/8/8/6R1 w - - 0 1", 10, 3, "f5g6"),
+    ("3k4/8/8/3K4/8/8/8/7R w - - 0 1", 10, 3, "d5d6"),
 ];
 
 #[test]
@@ -98,7 +98,7 @@ fn the_table_does_not_change_clear_best_moves() {
         ("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 6),
         ("8/5P2/8/8/8/8/k7/4K3 w - - 0 1", 8),
         ("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 5),
-        ("7k/8/8/5K2/8/8/8/6R1 w - - 0 1", 7),
+        ("7k/8/8/5K2/8/8/8/6R1 w - - 0 1", 10),
         ("4k3/8/8/8/3r4/8/8/3QK3 w - - 0 1", 6),
     ];
     for &(fen, depth) in positions {

@@ -338,8 +338,9 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
         child.play(mv);
         let gives_check = child.is_check_with(sliders);
 
-        // Shallow pruning, once a move that does not lose to mate is in hand.
-        if ply > 0 && best_score > -MATE_BOUND && !in_check && !pv_node {
+        // Shallow pruning, once a move that does not lose to mate is in hand, and not while
+        // only a mate would raise alpha (a quiet move can lead to one; eval margins cannot).
+        if ply > 0 && best_score > -MATE_BOUND && alpha < MATE_BOUND && !in_check && !pv_node {
             if !tactical && !gives_check {
                 // Late-move pruning: enough quiet moves tried at a shallow depth. Quiet checks
                 // are still searched (skipping every quiet move missed short mates).
