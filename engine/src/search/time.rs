@@ -29,8 +29,9 @@ const DEFAULT_MOVES_TO_GO: u64 = 25;
 /// The plan for `us` to move under `limits`, with `overhead_ms` kept back per move.
 pub fn plan(limits: &Limits, us: Color, overhead_ms: u64) -> TimePlan {
     if let Some(movetime) = limits.movetime {
+        // The whole time is asked for: no early stop after an iteration.
         let t = Duration::from_millis(movetime.saturating_sub(overhead_ms).max(1));
-        return TimePlan { soft: Some(t), hard: Some(t) };
+        return TimePlan { soft: None, hard: Some(t) };
     }
     let (time, inc) = match us {
         Color::White => (limits.wtime.or(limits.btime), limits.winc),
