@@ -9,12 +9,15 @@ pub mod board;
 pub mod book;
 #[doc(hidden)]
 pub mod cpu;
+pub mod eval;
 #[doc(hidden)]
 pub mod generated;
 pub mod perft;
+pub mod search;
 pub mod sliders;
 #[doc(hidden)]
 pub mod tables;
+pub mod uci;
 
 pub use board::{
     Board, CastleSide, CastlingRights, FenError, IllegalMoveError, MAX_MOVES, Move, MoveCounter, MoveError, MoveKind,

@@ -1,4 +1,5 @@
-//! The `bbengine` command line: `perft` and `suite`. Bad input prints one line on stderr and
+//! The `bbengine` command line: the UCI engine (no arguments, or `uci`), `perft`, `suite`,
+//! `bench` (the search benchmark) and `bench-sliders`. Bad input prints one line on stderr and
 //! exits 2; a failed suite exits 1.
 
 use std::fmt::Display;
@@ -27,13 +28,16 @@ macro_rules! out {
     }};
 }
 
-/// What `bbengine` prints for `--help` or no arguments.
+/// What `bbengine` prints for `--help`.
 pub const USAGE: &str = "\
 usage:
+  bbengine                   (no arguments, or `bbengine uci`: the UCI engine on stdin/stdout)
   bbengine perft <DEPTH> [--fen <FEN>] [--divide] [--backend <NAME>] [--threads <N>] [--hash <MB>]
   bbengine suite <FILE> [--depth <MAX>] [--backend <NAME>] [--threads <N>]
   bbengine backends          (lists the backends this CPU runs, one per line)
-  bbengine bench             (per backend: ns per lookup and perft speed; under 30 s)
+  bbengine bench [DEPTH]     (search benchmark: fixed positions and depth, one thread; last line
+                             `<N> nodes <R> nps`, N the same on every run)
+  bbengine bench-sliders     (per backend: ns per lookup and perft speed; under 30 s)
 
 backends: auto (default), reference, kogge-stone, and the table backends this build has
 limits: depth 0 to 13 (from the start position, perft 14 no longer fits in 64 bits), threads 1 to
@@ -51,8 +55,12 @@ fn usage_error(message: impl Display) -> UsageError {
 pub fn run(args: &[String]) -> i32 {
     let result = match args.first().map(String::as_str) {
         None => {
-            eprintln!("{USAGE}");
-            return 2;
+            bbengine::uci::run_stdio();
+            return 0;
+        }
+        Some("uci") if args.len() == 1 => {
+            bbengine::uci::run_stdio();
+            return 0;
         }
         Some("-h" | "--help" | "help") => {
             out!("{USAGE}");
@@ -60,7 +68,8 @@ pub fn run(args: &[String]) -> i32 {
         }
         Some("perft") => run_perft(&args[1..]),
         Some("suite") => run_suite(&args[1..]),
-        Some("bench") if args.len() == 1 => {
+        Some("bench") if args.len() <= 2 => run_search_bench(args.get(1)),
+        Some("bench-sliders") if args.len() == 1 => {
             run_bench();
             return 0;
         }
@@ -263,6 +272,22 @@ impl WithSliders for PerftJob {
         }
         Some(total)
     }
+}
+
+/// `bbengine bench [depth]`: the search benchmark, one line per run and the signature last.
+fn run_search_bench(depth: Option<&String>) -> Result<i32, UsageError> {
+    let depth = match depth {
+        Some(text) => match text.parse::<u32>() {
+            Ok(d) if (1..=30).contains(&d) => d,
+            _ => return Err(usage_error(format!("bench depth must be a whole number from 1 to 30, found {text:?}"))),
+        },
+        None => bbengine::search::BENCH_DEPTH,
+    };
+    let report = bbengine::search::bench(depth);
+    let ms = report.elapsed.as_millis().max(1) as u64;
+    out!("positions {} depth {depth} time_ms {ms}", bbengine::search::BENCH_POSITIONS.len());
+    out!("{} nodes {} nps", report.nodes, report.nodes * 1000 / ms);
+    Ok(0)
 }
 
 fn run_bench() {

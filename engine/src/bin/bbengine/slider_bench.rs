@@ -1,4 +1,4 @@
-//! `bbengine bench`: every slider backend's lookup speed and perft speed, side by side.
+//! `bbengine bench-sliders`: every slider backend's lookup speed and perft speed, side by side.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -8,7 +8,7 @@ use bbcore::{Bitboard, SplitMix64, Square};
 use bbengine::cpu::run_fast;
 use bbengine::{Backend, Position, SIX_POSITIONS, Sliders, WithSliders, perft};
 
-/// One backend's row of `bbengine bench`.
+/// One backend's row of `bbengine bench-sliders`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BackendReport {
     /// The backend measured.
@@ -18,13 +18,13 @@ pub struct BackendReport {
     /// Median nanoseconds per independent bishop lookup.
     pub bishop_ns: f64,
     /// Median M nodes/s of perft over the six positions, [`Workload::plies_below`] plies below
-    /// the [`SIX_POSITIONS`] depths (one in `bbengine bench`).
+    /// the [`SIX_POSITIONS`] depths (one in `bbengine bench-sliders`).
     pub perft_mnps: f64,
     /// Nodes counted in one perft round (the same for every backend, or something is wrong).
     pub perft_nodes: u64,
 }
 
-/// How much a measurement does: [`Workload::FULL`] for `bbengine bench`, smaller for tests.
+/// How much a measurement does: [`Workload::FULL`] for `bbengine bench-sliders`, smaller for tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Workload {
     /// How many plies below the [`SIX_POSITIONS`] depths perft runs.
@@ -36,7 +36,7 @@ pub struct Workload {
 }
 
 impl Workload {
-    /// What `bbengine bench` measures: perft one ply below the reported depths, lookups for
+    /// What `bbengine bench-sliders` measures: perft one ply below the reported depths, lookups for
     /// at least 20 ms, the median of five rounds.
     pub const FULL: Workload = Workload { plies_below: 1, lookup_time: Duration::from_millis(20), rounds: 5 };
 }
@@ -127,7 +127,7 @@ mod tests {
         assert_eq!(Workload::FULL, Workload { plies_below: 1, lookup_time: Duration::from_millis(20), rounds: 5 });
     }
 
-    /// The measurement behind `bbengine bench`'s rows, on a tiny workload (the full run takes
+    /// The measurement behind `bbengine bench-sliders`'s rows, on a tiny workload (the full run takes
     /// seconds): every backend this CPU runs reports the exact perft node count and finite,
     /// positive timings.
     #[test]

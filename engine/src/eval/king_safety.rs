@@ -1,0 +1,44 @@
+//! King safety: the pawn shield in front of a king on its first two ranks, open files at and
+//! beside it, and the enemy pieces hitting the squares around it (from `mobility.rs`).
+
+use bbcore::{Bitboard, Color, Role};
+
+use super::mobility::SideAttacks;
+use super::pawns::{ADJACENT_FILES, FILES, relative_rank};
+use super::weights::*;
+use super::{Score, s};
+use crate::board::Position;
+
+/// The safety of `us`'s king, from `us`'s point of view, given the enemy's attacks.
+#[inline(always)]
+pub(crate) fn king_safety(pos: &Position, us: Color, enemy: &SideAttacks) -> Score {
+    let king = pos.king(us);
+    let mut score = s(0, 0);
+    if relative_rank(us, king) <= 1 {
+        let file = king.file().index() as usize;
+        let files = FILES[file] | ADJACENT_FILES[file];
+        let pawns = pos.pieces(us, Role::Pawn);
+        let rank = king.rank().index() as i32;
+        let step = if us == Color::White { 1 } else { -1 };
+        let near = Bitboard(files & rank_mask(rank + step));
+        let far = Bitboard(files & rank_mask(rank + 2 * step));
+        score += SHIELD_NEAR * (pawns & near).count() as i32;
+        score += SHIELD_FAR * (pawns & far).count() as i32;
+        for f in [file.wrapping_sub(1), file, file + 1] {
+            if f < 8 && (pawns & Bitboard(FILES[f])).is_empty() {
+                score += KING_OPEN_FILE;
+            }
+        }
+    }
+    if enemy.king_attackers >= 2 && pos.pieces(us.other(), Role::Queen).any() {
+        let units = enemy.king_units;
+        score -= s((units * units / KING_ATTACK_DIVISOR).min(KING_ATTACK_MAX), units);
+    }
+    score
+}
+
+/// Every square of a rank, or nothing off the board.
+#[inline(always)]
+fn rank_mask(rank: i32) -> u64 {
+    if (0..8).contains(&rank) { 0xFFu64 << (8 * rank) } else { 0 }
+}

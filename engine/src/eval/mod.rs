@@ -1,0 +1,188 @@
+//! Static evaluation: how good a position is for the side to move, in centipawns.
+//!
+//! Every term is a middle-game/end-game pair ([`Score`]) from White's point of view; the sum is
+//! tapered by the game phase (how much non-pawn material is left), scaled toward a draw in
+//! drawish endgames, and returned from the side to move's point of view. One term per file:
+//! `psqt.rs` (material and piece placement), `mobility.rs` (attack counts from the slider
+//! backend and leaf tables, and the attacks on the enemy king's zone), `pawns.rs` (passed,
+//! isolated, doubled, protected), `king_safety.rs` (pawn shield, open files, attackers),
+//! `pieces.rs` (bishop pair, rooks on open files), `endgame.rs` (draw scaling, mop-up). Every
+//! weight lives in `weights.rs`, with where it comes from.
+
+mod endgame;
+mod king_safety;
+mod mobility;
+mod pawns;
+mod pieces;
+mod psqt;
+mod weights;
+
+use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+use bbcore::{Color, Role};
+
+use crate::board::Position;
+use crate::sliders::{Sliders, with_fastest};
+
+pub use weights::{PHASE_TOTAL, piece_value};
+
+/// A middle-game and an end-game value, in centipawns, summed term by term and tapered at
+/// the end by the game phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// The value with all pieces on the board.
+    pub mg: i32,
+    /// The value with only kings and pawns left.
+    pub eg: i32,
+}
+
+/// Shorthand for a [`Score`] literal.
+pub const fn s(mg: i32, eg: i32) -> Score {
+    Score { mg, eg }
+}
+
+impl Add for Score {
+    type Output = Score;
+    #[inline(always)]
+    fn add(self, o: Score) -> Score {
+        s(self.mg + o.mg, self.eg + o.eg)
+    }
+}
+
+impl Sub for Score {
+    type Output = Score;
+    #[inline(always)]
+    fn sub(self, o: Score) -> Score {
+        s(self.mg - o.mg, self.eg - o.eg)
+    }
+}
+
+impl AddAssign for Score {
+    #[inline(always)]
+    fn add_assign(&mut self, o: Score) {
+        *self = *self + o;
+    }
+}
+
+impl SubAssign for Score {
+    #[inline(always)]
+    fn sub_assign(&mut self, o: Score) {
+        *self = *self - o;
+    }
+}
+
+impl Neg for Score {
+    type Output = Score;
+    #[inline(always)]
+    fn neg(self) -> Score {
+        s(-self.mg, -self.eg)
+    }
+}
+
+impl Mul<i32> for Score {
+    type Output = Score;
+    #[inline(always)]
+    fn mul(self, k: i32) -> Score {
+        s(self.mg * k, self.eg * k)
+    }
+}
+
+/// `score` for White when `color` is White, its negation for Black.
+#[inline(always)]
+pub(crate) fn for_white(color: Color, score: Score) -> Score {
+    if color == Color::White { score } else { -score }
+}
+
+/// The game phase: [`PHASE_TOTAL`] with every piece on the board, 0 with only kings and
+/// pawns (knight and bishop 1, rook 2, queen 4; more than the start's material counts as the
+/// start).
+#[inline]
+pub fn phase(pos: &Position) -> i32 {
+    let minors = (pos.role(Role::Knight) | pos.role(Role::Bishop)).count() as i32;
+    let rooks = pos.role(Role::Rook).count() as i32;
+    let queens = pos.role(Role::Queen).count() as i32;
+    (minors + 2 * rooks + 4 * queens).min(PHASE_TOTAL)
+}
+
+/// The evaluation of `pos` for the side to move, in centipawns, with the backend
+/// [`Backend::auto`](crate::Backend::auto) picks.
+///
+/// ```
+/// use bbengine::{Position, eval::evaluate};
+///
+/// // The start is balanced up to the side to move's small bonus.
+/// assert!(evaluate(&Position::startpos()).abs() < 50);
+/// // A queen up is a lot better.
+/// let pos: Position = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse()?;
+/// assert!(evaluate(&pos) > 800);
+/// # Ok::<(), bbengine::FenError>(())
+/// ```
+pub fn evaluate(pos: &Position) -> i32 {
+    with_fastest!(|sliders| evaluate_with(pos, sliders))
+}
+
+/// [`evaluate`] with the slider backend `sliders` (what the search calls).
+#[inline(always)]
+pub fn evaluate_with<S: Sliders>(pos: &Position, sliders: S) -> i32 {
+    let mut score = psqt::placement(pos);
+    score += pawns::pawns(pos);
+    score += pieces::pieces(pos);
+    let white = mobility::mobility(pos, sliders, Color::White);
+    let black = mobility::mobility(pos, sliders, Color::Black);
+    score += white.score - black.score;
+    // Each side's king is hurt by the other side's attacks.
+    score += king_safety::king_safety(pos, Color::White, &black);
+    score -= king_safety::king_safety(pos, Color::Black, &white);
+
+    let phase = phase(pos);
+    let mut white_view = (score.mg * phase + score.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+    // Drawish material scales the whole score (such endings have few pieces, so the middle
+    // game part is small anyway); only clearly winnable material gets the mop-up.
+    let scale = endgame::scale(pos, white_view);
+    if scale == endgame::SCALE_NORMAL {
+        white_view += endgame::mop_up(pos);
+    } else {
+        white_view = white_view * scale / endgame::SCALE_NORMAL;
+    }
+    let us = if pos.side_to_move() == Color::White { white_view } else { -white_view };
+    us + weights::TEMPO
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(fen: &str) -> i32 {
+        evaluate(&fen.parse::<Position>().unwrap())
+    }
+
+    /// Mirroring the board (colours swapped, ranks flipped) and the side to move gives the
+    /// same evaluation.
+    #[test]
+    fn symmetric() {
+        let pairs = [
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+            ),
+            ("8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50", "8/8/p4p1k/Pp2pP1p/1P1pP2P/3P4/5K2/8 w - - 99 50"),
+            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "r3k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+        ];
+        for (a, b) in pairs {
+            assert_eq!(eval(a), eval(b), "{a} / {b}");
+        }
+    }
+
+    #[test]
+    fn more_material_is_better() {
+        assert!(eval("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1") > 50);
+        assert!(eval("4k3/8/8/8/8/8/8/4K2R w - - 0 1") > 400);
+        assert!(eval("4k3/8/8/8/8/8/8/4K2R b - - 0 1") < -400);
+    }
+
+    #[test]
+    fn lone_minor_is_drawish() {
+        assert!(eval("4k3/8/8/8/8/8/8/4KB2 w - - 0 1").abs() < 100);
+        assert!(eval("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1").abs() < 100);
+    }
+}

@@ -1,0 +1,136 @@
+//! Pawn structure: passed pawns (by rank, and by the kings' distance to the square in front
+//! in the endgame), isolated, doubled, protected and phalanx pawns. The masks are built at
+//! compile time.
+
+use bbcore::{Bitboard, Color, Role, Square};
+
+use super::weights::*;
+use super::{Score, for_white, s};
+use crate::board::Position;
+use crate::tables;
+
+/// Every square of a file, by file index.
+pub(crate) const FILES: [u64; 8] = {
+    let mut files = [0; 8];
+    let mut f = 0;
+    while f < 8 {
+        files[f] = 0x0101_0101_0101_0101 << f;
+        f += 1;
+    }
+    files
+};
+
+/// The files beside a file, by file index.
+pub(crate) const ADJACENT_FILES: [u64; 8] = {
+    let mut adjacent = [0; 8];
+    let mut f = 0;
+    while f < 8 {
+        if f > 0 {
+            adjacent[f] |= FILES[f - 1];
+        }
+        if f < 7 {
+            adjacent[f] |= FILES[f + 1];
+        }
+        f += 1;
+    }
+    adjacent
+};
+
+/// `FRONT_SPAN[color][sq]`: the squares strictly in front of `sq` (from `color`'s side) on
+/// its file and the adjacent files: where enemy pawns stop a pawn from being passed.
+const PASSED_SPAN: [[u64; 64]; 2] = {
+    let mut spans = [[0; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let file = sq % 8;
+        let rank = sq / 8;
+        let files = FILES[file] | ADJACENT_FILES[file];
+        let mut ahead_white = 0u64;
+        let mut r = rank + 1;
+        while r < 8 {
+            ahead_white |= 0xFFu64 << (8 * r);
+            r += 1;
+        }
+        let mut ahead_black = 0u64;
+        let mut r = 0;
+        while r < rank {
+            ahead_black |= 0xFFu64 << (8 * r);
+            r += 1;
+        }
+        spans[0][sq] = files & ahead_white;
+        spans[1][sq] = files & ahead_black;
+        sq += 1;
+    }
+    spans
+};
+
+/// Squares strictly in front of `sq` on its file, from `color`'s side.
+pub(crate) fn front_file(color: Color, sq: Square) -> Bitboard {
+    Bitboard(PASSED_SPAN[color.index()][sq.index()] & FILES[sq.file().index() as usize])
+}
+
+/// The rank of `sq` counted from `color`'s side (0 = its first rank).
+#[inline(always)]
+pub(crate) fn relative_rank(color: Color, sq: Square) -> i32 {
+    let rank = sq.rank().index() as i32;
+    if color == Color::White { rank } else { 7 - rank }
+}
+
+/// King steps between two squares (Chebyshev distance).
+#[inline(always)]
+pub(crate) fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
+    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
+    df.max(dr)
+}
+
+/// Whether a `color` pawn on `sq` is passed: no enemy pawn in front on its file or beside.
+#[inline(always)]
+pub(crate) fn is_passed(pos: &Position, color: Color, sq: Square) -> bool {
+    (pos.pieces(color.other(), Role::Pawn) & Bitboard(PASSED_SPAN[color.index()][sq.index()])).is_empty()
+}
+
+/// The pawn-structure terms, White minus Black.
+#[inline(always)]
+pub(crate) fn pawns(pos: &Position) -> Score {
+    let mut score = s(0, 0);
+    for color in Color::ALL {
+        score += for_white(color, side(pos, color));
+    }
+    score
+}
+
+#[inline(always)]
+fn side(pos: &Position, us: Color) -> Score {
+    let ours = pos.pieces(us, Role::Pawn);
+    let their_king = pos.king(us.other());
+    let our_king = pos.king(us);
+    let mut score = s(0, 0);
+    for sq in ours {
+        let file = sq.file().index() as usize;
+        if (ours & Bitboard(ADJACENT_FILES[file])).is_empty() {
+            score += ISOLATED;
+        }
+        if (ours & front_file(us, sq)).any() {
+            score += DOUBLED;
+        }
+        if (tables::pawn(us.other(), sq) & ours).any() {
+            score += PROTECTED;
+        }
+        let beside = Bitboard(ADJACENT_FILES[file]) & Bitboard(0xFFu64 << (8 * sq.rank().index()));
+        if (ours & beside).any() {
+            score += PHALANX;
+        }
+        if is_passed(pos, us, sq) && (ours & front_file(us, sq)).is_empty() {
+            let rank = relative_rank(us, sq);
+            score += PASSED[rank as usize];
+            let step = if us == Color::White { 8 } else { -8 };
+            if let Some(front) = Square::try_new((sq.index() as i32 + step) as u8) {
+                let race = PASSED_ENEMY_KING_DISTANCE * distance(their_king, front)
+                    - PASSED_OWN_KING_DISTANCE * distance(our_king, front);
+                score += s(0, race * (rank - 1).max(0));
+            }
+        }
+    }
+    score
+}

@@ -1,0 +1,84 @@
+//! Move-ordering memory: killer moves (two quiet moves per ply that caused a cut-off),
+//! counter-moves (the quiet reply that refuted a given previous move, by its piece and
+//! target square) and the butterfly history (by side, from and to square), with the
+//! "gravity" update that keeps values within +-[`HISTORY_MAX`].
+
+use bbcore::Color;
+
+use super::MAX_PLY;
+use crate::board::Move;
+
+/// History values stay within this bound.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// "No previous move" for the counter-move table (after a null move or at the root).
+pub const NO_PIECE_TO: usize = 12 * 64;
+
+/// The move-ordering memory of one search thread.
+pub struct History {
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    butterfly: [[[i32; 64]; 64]; 2],
+    counter: [Option<Move>; 12 * 64 + 1],
+}
+
+impl History {
+    /// Empty tables, on the heap (the butterfly table is 32 KiB).
+    pub fn new() -> Box<History> {
+        Box::new(History {
+            killers: [[None; 2]; MAX_PLY + 2],
+            butterfly: [[[0; 64]; 64]; 2],
+            counter: [None; 12 * 64 + 1],
+        })
+    }
+
+    /// The two killers at `ply`.
+    #[inline(always)]
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply.min(MAX_PLY + 1)]
+    }
+
+    /// Forgets the killers of `ply` (before searching its children's siblings anew).
+    #[inline(always)]
+    pub fn clear_killers(&mut self, ply: usize) {
+        self.killers[ply.min(MAX_PLY + 1)] = [None; 2];
+    }
+
+    /// The counter-move to the previous move `piece_to` (piece index * 64 + target).
+    #[inline(always)]
+    pub fn counter(&self, piece_to: usize) -> Option<Move> {
+        self.counter[piece_to.min(NO_PIECE_TO)]
+    }
+
+    /// The history value of a quiet move for `side`.
+    #[inline(always)]
+    pub fn value(&self, side: Color, mv: Move) -> i32 {
+        self.butterfly[side.index()][mv.from().index()][mv.to().index()]
+    }
+
+    /// The bonus a cut-off at `depth` earns.
+    #[inline(always)]
+    pub fn bonus(depth: i32) -> i32 {
+        (depth * depth * 16 + depth * 32).min(1_600)
+    }
+
+    /// Adds `bonus` (negative for a malus) to a quiet move's history, pulled toward zero the
+    /// closer it is to the bound.
+    #[inline(always)]
+    pub fn update(&mut self, side: Color, mv: Move, bonus: i32) {
+        let entry = &mut self.butterfly[side.index()][mv.from().index()][mv.to().index()];
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// A quiet move `mv` caused a cut-off at `ply`, after the previous move `piece_to`.
+    #[inline(always)]
+    pub fn record_cutoff(&mut self, ply: usize, piece_to: usize, mv: Move) {
+        let killers = &mut self.killers[ply.min(MAX_PLY + 1)];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        if piece_to < NO_PIECE_TO {
+            self.counter[piece_to] = Some(mv);
+        }
+    }
+}

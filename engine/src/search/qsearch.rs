@@ -1,0 +1,119 @@
+//! Quiescence search: at the horizon, only captures and promotions are searched (in check,
+//! every evasion), so the static evaluation is taken only in quiet positions. The side to
+//! move may "stand pat" on its evaluation; captures that lose material by SEE, or that
+//! cannot lift the score near alpha even winning the piece (delta pruning), are skipped.
+
+use super::node::Level;
+use super::picker::{Picker, captured_value};
+use super::tt::Bound;
+use super::worker::Worker;
+use super::{INFINITE, MATE, MAX_PLY, NO_SCORE};
+use crate::board::{Move, MoveKind, Position};
+use crate::eval::evaluate_with;
+use crate::sliders::Sliders;
+
+/// The margin of delta pruning: a capture must be able to bring the score this close to
+/// alpha.
+const DELTA_MARGIN: i32 = 200;
+
+/// One quiescence node (see the module documentation).
+#[inline(always)]
+pub(crate) fn qsearch_body<S: Sliders, L: Level>(
+    level: L,
+    w: &mut Worker<'_, S>,
+    pos: &Position,
+    mut alpha: i32,
+    beta: i32,
+    ply: usize,
+) -> i32 {
+    w.pv_len[ply] = 0;
+    w.nodes += 1;
+    if w.should_stop() {
+        return 0;
+    }
+    if ply > w.seldepth {
+        w.seldepth = ply;
+    }
+    if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() {
+        return 0;
+    }
+    let sliders = w.sliders;
+    let in_check = pos.is_check_with(sliders);
+    if ply >= MAX_PLY {
+        return if in_check { 0 } else { evaluate_with(pos, sliders) };
+    }
+    let pv_node = beta - alpha > 1;
+    let key = pos.key();
+    let tt = w.shared.tt.probe(key, ply);
+    if let Some(e) = tt
+        && !pv_node
+        && match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => e.score >= beta,
+            Bound::Upper => e.score <= alpha,
+        }
+    {
+        return e.score;
+    }
+
+    let original_alpha = alpha;
+    let mut best_score = -INFINITE;
+    let mut raw_eval = NO_SCORE;
+    if !in_check {
+        raw_eval = match tt {
+            Some(e) if e.eval != NO_SCORE => e.eval,
+            _ => evaluate_with(pos, sliders),
+        };
+        if raw_eval >= beta {
+            return raw_eval;
+        }
+        alpha = alpha.max(raw_eval);
+        best_score = raw_eval;
+    }
+
+    let buffer = w.take_buffer(ply);
+    let mut picker = Picker::quiescence(buffer, tt.and_then(|e| e.mv), in_check);
+    let mut best_move: Option<Move> = None;
+    let mut moves = 0usize;
+    while let Some(mv) = picker.next(pos, sliders, &w.history) {
+        if !in_check {
+            let promotion = matches!(mv.kind(), MoveKind::PromoteQueen);
+            if !promotion && raw_eval + captured_value(pos, mv) + DELTA_MARGIN <= alpha {
+                continue;
+            }
+            if !pos.see_ge_with(sliders, mv, 0) {
+                continue;
+            }
+        }
+        let mut child = *pos;
+        child.play(mv);
+        moves += 1;
+        let score = -level.qsearch(w, &child, -beta, -alpha, ply + 1);
+        if w.stopped {
+            return 0;
+        }
+        if score > best_score {
+            best_score = score;
+            if score > alpha {
+                alpha = score;
+                best_move = Some(mv);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    w.give_buffer(ply, picker.into_buffer());
+    if in_check && moves == 0 {
+        return -MATE + ply as i32;
+    }
+    let bound = if best_score >= beta {
+        Bound::Lower
+    } else if alpha > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    };
+    w.shared.tt.store(key, best_move, best_score, raw_eval, 0, bound, ply);
+    best_score
+}

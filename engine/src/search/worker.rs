@@ -1,0 +1,150 @@
+//! One search thread's state: its node count, the key stack for repetitions, the search
+//! stack (static evaluations, previous moves), the principal-variation table, its move
+//! ordering memory and the root moves it sorts.
+
+use std::sync::atomic::Ordering;
+
+use super::MAX_PLY;
+use super::history::{History, NO_PIECE_TO};
+use super::threads::Shared;
+use super::tt::Bound;
+use crate::board::Move;
+use crate::sliders::Sliders;
+
+/// What the search remembers about each ply of the current path.
+#[derive(Clone, Copy)]
+pub(crate) struct Frame {
+    /// The static evaluation at this ply ([`super::NO_SCORE`] in check).
+    pub eval: i32,
+    /// The move played from this ply: piece index * 64 + target ([`NO_PIECE_TO`] for none
+    /// or a null move).
+    pub piece_to: usize,
+}
+
+/// A legal move at the root with what the last search of it found.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    /// The score of the current iteration (`-INFINITE` when it did not beat alpha).
+    pub score: i32,
+    /// The score of the last finished iteration.
+    pub prev_score: i32,
+    /// What the score says (`Exact` inside the window).
+    pub bound: Bound,
+    /// The principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+    /// The deepest ply reached below it.
+    pub seldepth: usize,
+}
+
+/// One thread's search.
+pub(crate) struct Worker<'a, S> {
+    pub sliders: S,
+    pub shared: &'a Shared<'a>,
+    /// 0 for the main thread, which reports and watches the clock.
+    pub id: usize,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// The depth of the iteration in progress.
+    pub root_depth: i32,
+    /// Keys of the positions before the current one: the game's, then the search path's.
+    pub keys: Vec<u64>,
+    pub history: Box<History>,
+    pub stack: Vec<Frame>,
+    pub pv: Vec<[Move; MAX_PLY + 1]>,
+    pub pv_len: [usize; MAX_PLY + 2],
+    pub root_moves: Vec<RootMove>,
+    /// One move buffer per ply for the pickers (see [`super::picker::Picker::new`]).
+    pub buffers: Vec<Vec<(Move, i32)>>,
+}
+
+impl<'a, S: Sliders> Worker<'a, S> {
+    /// A fresh worker for thread `id`.
+    pub fn new(sliders: S, shared: &'a Shared<'a>, id: usize, game_keys: &[u64]) -> Worker<'a, S> {
+        let none = Move::new(bbcore::Square::A1, bbcore::Square::A1, crate::board::MoveKind::Normal);
+        let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
+        keys.extend_from_slice(game_keys);
+        Worker {
+            sliders,
+            shared,
+            id,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_depth: 0,
+            keys,
+            history: History::new(),
+            stack: vec![Frame { eval: super::NO_SCORE, piece_to: NO_PIECE_TO }; MAX_PLY + 4],
+            pv: vec![[none; MAX_PLY + 1]; MAX_PLY + 2],
+            pv_len: [0; MAX_PLY + 2],
+            root_moves: Vec::new(),
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(crate::board::MAX_MOVES)).collect(),
+        }
+    }
+
+    /// Whether the search must stop now: told to, out of nodes, or (main thread, checked
+    /// every 1024 nodes) past the hard time limit. The first iteration always finishes, so
+    /// there is always a move to play.
+    #[inline(always)]
+    pub fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.root_depth <= 1 {
+            return false;
+        }
+        if self.id == 0
+            && let Some(max) = self.shared.limits.nodes
+            && self.nodes >= max
+        {
+            self.shared.stop_all();
+            self.stopped = true;
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.publish_nodes();
+            if self.shared.is_stopped() {
+                self.stopped = true;
+            } else if self.id == 0
+                && let Some(hard) = self.shared.time.hard
+                && !self.shared.control.is_pondering()
+                && self.shared.control.clock_elapsed() >= hard
+            {
+                self.shared.stop_all();
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// The move buffer for a node at `ply` (an empty one if it is lent out already).
+    #[inline(always)]
+    pub fn take_buffer(&mut self, ply: usize) -> Vec<(Move, i32)> {
+        self.buffers.get_mut(ply).map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Returns the buffer of a node at `ply`.
+    #[inline(always)]
+    pub fn give_buffer(&mut self, ply: usize, buffer: Vec<(Move, i32)>) {
+        if let Some(slot) = self.buffers.get_mut(ply) {
+            *slot = buffer;
+        }
+    }
+
+    /// Makes this thread's node count visible to the reporting thread.
+    #[inline(always)]
+    pub fn publish_nodes(&self) {
+        self.shared.node_counts[self.id].store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Sets the principal variation at `ply` to `mv` followed by the child's.
+    #[inline(always)]
+    pub fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1].min(MAX_PLY);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = mv;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+}
