@@ -15,7 +15,7 @@ pub(crate) fn king_safety(pos: &Position, us: Color, enemy: &SideAttacks) -> Sco
     let king = pos.king(us);
     let mut score = s(0, 0);
     if relative_rank(us, king) <= 1 {
-        let file = king.file().index() as usize;
+        let file = king.file().index();
         let files = FILES[file] | ADJACENT_FILES[file];
         let pawns = pos.pieces(us, Role::Pawn);
         let rank = king.rank().index() as i32;

@@ -66,7 +66,7 @@ const PASSED_SPAN: [[u64; 64]; 2] = {
 
 /// Squares strictly in front of `sq` on its file, from `color`'s side.
 pub(crate) fn front_file(color: Color, sq: Square) -> Bitboard {
-    Bitboard(PASSED_SPAN[color.index()][sq.index()] & FILES[sq.file().index() as usize])
+    Bitboard(PASSED_SPAN[color.index()][sq.index()] & FILES[sq.file().index()])
 }
 
 /// The rank of `sq` counted from `color`'s side (0 = its first rank).
@@ -107,7 +107,7 @@ fn side(pos: &Position, us: Color) -> Score {
     let our_king = pos.king(us);
     let mut score = s(0, 0);
     for sq in ours {
-        let file = sq.file().index() as usize;
+        let file = sq.file().index();
         if (ours & Bitboard(ADJACENT_FILES[file])).is_empty() {
             score += ISOLATED;
         }

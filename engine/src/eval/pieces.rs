@@ -19,7 +19,7 @@ pub(crate) fn pieces(pos: &Position) -> Score {
         }
         let our_pawns = pos.pieces(us, Role::Pawn);
         for sq in pos.pieces(us, Role::Rook) {
-            let file = Bitboard(FILES[sq.file().index() as usize]);
+            let file = Bitboard(FILES[sq.file().index()]);
             if (all_pawns & file).is_empty() {
                 side += ROOK_OPEN_FILE;
             } else if (our_pawns & file).is_empty() {
