@@ -217,13 +217,8 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
         return level.qsearch(w, pos, alpha, beta, ply);
     }
     let pv_node = beta - alpha > 1;
-    w.pv_len[ply] = 0;
-    w.nodes += 1;
-    if w.should_stop() {
+    if w.enter_node(ply) {
         return 0;
-    }
-    if ply > w.seldepth {
-        w.seldepth = ply;
     }
     let sliders = w.sliders;
     let in_check = pos.is_check_with(sliders);

@@ -26,13 +26,8 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
     beta: i32,
     ply: usize,
 ) -> i32 {
-    w.pv_len[ply] = 0;
-    w.nodes += 1;
-    if w.should_stop() {
+    if w.enter_node(ply) {
         return 0;
-    }
-    if ply > w.seldepth {
-        w.seldepth = ply;
     }
     if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() {
         return 0;

@@ -83,6 +83,21 @@ impl<'a, S: Sliders> Worker<'a, S> {
         }
     }
 
+    /// The bookkeeping every node (full-width and quiescence) does on entry: clears the PV at
+    /// `ply`, counts the node, raises the selective depth. Returns whether to stop searching.
+    #[inline(always)]
+    pub fn enter_node(&mut self, ply: usize) -> bool {
+        self.pv_len[ply] = 0;
+        self.nodes += 1;
+        if self.should_stop() {
+            return true;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        false
+    }
+
     /// Whether the search must stop now: told to, out of nodes, or (main thread, checked
     /// every 1024 nodes) past the hard time limit. The first iteration always finishes, so
     /// there is always a move to play.
