@@ -12,11 +12,15 @@
 #   ROUNDS=5          rounds; the table shows the median of each
 #   DEPTH_DELTA=0     added to each position's depth (e.g. -2 for a quick check)
 #   ALL_BACKENDS=0    1: also run bbengine with every backend it lists, not just auto
-#   PEERS="cozy-chess shakmaty chess"
+#   PEERS="cozy-chess shakmaty chess"   (empty: none)
 #   COZY_PEXT=auto    1/0: build cozy-chess with/without its pext feature; auto: with it
 #                     where the CPU has BMI2 and is not AMD family 0x17 (microcoded PEXT)
+#   BASELINE=         path of another bbengine binary (say, main before a hot-path change),
+#                     run as contender "base" beside the current build: the before/after
+#                     ratio is then measured side by side in the same run
 #
 # Usage: benches/compare.sh            ROUNDS=1 DEPTH_DELTA=-2 benches/compare.sh
+#        BASELINE=/tmp/bbengine-before PEERS= benches/compare.sh
 set -euo pipefail
 shopt -s inherit_errexit # a failing tool inside $(...) stops the script too
 cd "$(dirname "$0")/.."
@@ -24,11 +28,13 @@ cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-5}
 depth_delta=${DEPTH_DELTA:-0}
 all_backends=${ALL_BACKENDS:-0}
-read -r -a peers <<<"${PEERS:-cozy-chess shakmaty chess}"
+read -r -a peers <<<"${PEERS-cozy-chess shakmaty chess}"
 cozy_pext=${COZY_PEXT:-auto}
+baseline=${BASELINE:-}
 
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "error: ROUNDS must be a positive whole number" >&2; exit 2; }
 [[ $depth_delta =~ ^-?[0-9]+$ ]] || { echo "error: DEPTH_DELTA must be a whole number" >&2; exit 2; }
+[[ -z $baseline || -x $baseline ]] || { echo "error: BASELINE $baseline is not an executable file" >&2; exit 2; }
 
 cpu_field() { grep -m1 "^$1[[:space:]]*:" /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //' || true; }
 
@@ -52,6 +58,7 @@ bbengine=target/release/bbengine
 peer_perft=target/native/release/peer-perft
 
 contenders=(bb:auto)
+[[ -n $baseline ]] && contenders+=(base:auto)
 if [[ $all_backends == 1 ]]; then
   while read -r backend; do contenders+=("bb:$backend"); done < <("$bbengine" backends)
 fi
@@ -62,6 +69,7 @@ run_one() {
   local contender=$1 depth=$2 fen=$3 line
   case $contender in
     bb:*) line=$("$bbengine" perft "$depth" --fen "$fen" --backend "${contender#bb:}" | tail -n1) ;;
+    base:*) line=$("$baseline" perft "$depth" --fen "$fen" --backend "${contender#base:}" | tail -n1) ;;
     peer:*) line=$("$peer_perft" "${contender#peer:}" "$depth" --fen "$fen" | tail -n1) ;;
   esac
   if [[ ! $line =~ ^nodes\ ([0-9]+)\ time_ms\ ([0-9]+)\ mnps\ ([0-9.]+)\ backend\ (.+)$ ]]; then
@@ -137,8 +145,8 @@ for who in contenders:
     medians["total", who] = statistics.median(per_round) if per_round else float("nan")
 
 base = "bb:auto"
-peers = [who for who in contenders if who.startswith("peer:")]
-label = {who: who.replace("bb:", "bb ").replace("peer:", "") for who in contenders}
+peers = [who for who in contenders if who.startswith(("peer:", "base:"))]
+label = {who: who.replace("bb:", "bb ").replace("base:auto", "base").replace("peer:", "") for who in contenders}
 
 
 def table(title, cols, cell):
@@ -154,7 +162,7 @@ print(f"\nbb auto = the {resolved.get(base, '?')} backend; {len(rounds)} round(s
       " total = the six positions' nodes / their summed time, per round")
 table("median M nodes/s", [label[w] for w in contenders], lambda pos, i: f"{medians[pos, contenders[i]]:.1f}")
 table(
-    "ratio bb auto / peer, of the medians (> 1: bb auto is faster)",
+    "ratio bb auto / other, of the medians (> 1: bb auto is faster)",
     [f"/ {label[p]}" for p in peers],
     lambda pos, i: f"{medians[pos, base] / medians[pos, peers[i]]:.2f}" if medians[pos, peers[i]] > 0 else "n/a",
 )

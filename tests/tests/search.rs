@@ -93,6 +93,13 @@ fn fifty_move_rule_and_dead_material_are_draws() {
 }
 
 #[test]
+fn a_mate_on_the_hundredth_half_move_wins() {
+    // Ra8 is mate and the hundredth half-move: the mate ends the game before the draw.
+    let result = search_game("7k/8/6K1/8/8/8/8/R7 w - - 99 80", &[], 4, 16);
+    assert_eq!((best(&result).as_str(), mate_in(result.score)), ("a1a8", Some(1)));
+}
+
+#[test]
 fn the_table_does_not_change_clear_best_moves() {
     let positions: &[(&str, u32)] = &[
         ("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 6),

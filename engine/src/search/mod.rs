@@ -31,6 +31,7 @@ mod limits;
 mod node;
 mod picker;
 mod qsearch;
+mod reductions;
 mod root;
 mod threads;
 mod time;

@@ -13,14 +13,13 @@
 //! extension, late-move reductions and PVS re-searches; a quiet move that cuts off updates
 //! killers, counter-move and history.
 
-use std::sync::LazyLock;
-
 use bbcore::Role;
 
 use super::draw::is_draw;
 use super::history::{History, NO_PIECE_TO};
 use super::picker::{Picker, is_tactical};
 use super::qsearch::qsearch_body;
+use super::reductions::reduction;
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_SCORE};
@@ -168,23 +167,6 @@ crate::cpu::compiled_for! { x86_64_v3,
     }
 }
 
-/// Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 2.
-static LMR: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
-    let mut table = [[0; 64]; 64];
-    for (d, row) in table.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
-        }
-    }
-    table
-});
-
-/// The reduction of the `moves`-th move at `depth`.
-#[inline(always)]
-pub(crate) fn reduction(depth: i32, moves: usize) -> i32 {
-    LMR[(depth as usize).min(63)][moves.min(63)]
-}
-
 /// Piece index * 64 + target of `mv` (before it is played), for the counter-move table.
 #[inline(always)]
 pub(crate) fn piece_to(pos: &Position, mv: Move) -> usize {
@@ -224,7 +206,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
     let in_check = pos.is_check_with(sliders);
 
     if ply > 0 {
-        if is_draw(pos, &w.keys) {
+        if is_draw(pos, &w.keys, in_check, sliders) {
             return 0;
         }
         if ply >= MAX_PLY {

@@ -9,8 +9,9 @@
 
 use std::time::Duration;
 
-use super::node::{Level, piece_to, reduction};
+use super::node::{Level, piece_to};
 use super::picker::is_tactical;
+use super::reductions::reduction;
 use super::threads::Iteration;
 use super::tt::Bound;
 use super::worker::Worker;
