@@ -2,11 +2,12 @@
 //! sides keep recapturing with their least valuable attacker and may stop whenever it suits
 //! them. Searches use it to order captures and to prune losing ones.
 
-use bbcore::{Bitboard, Role};
+use bbcore::{Bitboard, Color, Role};
 
 use super::Board;
 use super::moves::{Move, MoveKind};
 use crate::sliders::{Sliders, with_fastest};
+use crate::tables;
 
 /// Piece values the exchange is counted in, in centipawns, by role (pawn to king). The king
 /// counts as priceless: it may capture last, into no recapture.
@@ -96,10 +97,16 @@ impl Board {
         reached
     }
 
-    /// Every piece of either colour attacking `sq` when the board holds `occupied`.
+    /// Every piece of either colour attacking `sq` when the board holds `occupied`: one slider
+    /// lookup per direction for both colours (`attackers_with` per colour would do two).
     #[inline(always)]
     fn attackers_of_both<S: Sliders>(&self, sliders: S, sq: bbcore::Square, occupied: Bitboard) -> Bitboard {
-        self.attackers_with(sliders, sq, bbcore::Color::White, occupied)
-            | self.attackers_with(sliders, sq, bbcore::Color::Black, occupied)
+        let pawns = self.role(Role::Pawn);
+        tables::pawn(Color::White, sq) & pawns & self.color(Color::Black)
+            | tables::pawn(Color::Black, sq) & pawns & self.color(Color::White)
+            | tables::knight(sq) & self.role(Role::Knight)
+            | tables::king(sq) & self.role(Role::King)
+            | sliders.bishop(sq, occupied) & (self.role(Role::Bishop) | self.role(Role::Queen))
+            | sliders.rook(sq, occupied) & (self.role(Role::Rook) | self.role(Role::Queen))
     }
 }
