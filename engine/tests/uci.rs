@@ -191,7 +191,7 @@ fn bad_input_is_survived_and_explained() {
     assert!(e.until("info string")[0].contains("out of range"));
     e.send("position startpos moves e2e4 e2e4 d7d5");
     let reply = e.until("info string");
-    assert!(reply[0].contains("move 2 (e2e4)"), "{reply:?}");
+    assert!(reply[0].contains("move 2 (\"e2e4\")"), "{reply:?}");
     // The position is the one after 1. e4: Black to move.
     e.send("go depth 2 wtime -100 btime -100");
     let lines = e.until("bestmove");
