@@ -247,6 +247,9 @@ impl Engine {
             return;
         }
         match PolyglotBook::open(&self.options.book_file) {
+            Ok(book) if book.is_empty() => {
+                self.out.info(&format!("book {} not loaded: the file is empty", quote(&self.options.book_file)));
+            }
             Ok(book) => {
                 self.out.info(&format!("book {} loaded: {} entries", quote(&self.options.book_file), book.len()));
                 self.book = Some(Arc::new(book));
