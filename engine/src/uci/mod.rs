@@ -19,8 +19,8 @@ use crate::book::PolyglotBook;
 use crate::search::{
     Bound, Iteration, Limits, MAX_PLY, Reporter, SearchControl, SearchRequest, TranspositionTable, mate_in, search,
 };
-use command::{clip, quote};
 pub use command::{Command, Go, ParseError, StartPosition, parse};
+use command::{clip, quote};
 pub use options::Options;
 
 /// The engine's name and version, as `uci` reports them.
@@ -477,10 +477,9 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
     loop {
         match read_line(&mut input, &mut bytes, MAX_LINE_BYTES) {
             Line::End => break,
-            Line::TooLong(n) => engine.out.info(&format!(
-                "ignored a line of {n} bytes: longer than the {} MiB limit",
-                MAX_LINE_BYTES >> 20
-            )),
+            Line::TooLong(n) => engine
+                .out
+                .info(&format!("ignored a line of {n} bytes: longer than the {} MiB limit", MAX_LINE_BYTES >> 20)),
             Line::Text => {
                 if !engine.handle_line(&String::from_utf8_lossy(&bytes)) {
                     return;
