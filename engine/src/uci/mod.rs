@@ -114,8 +114,14 @@ pub struct Engine {
 impl Engine {
     /// A fresh engine writing to `out`, in the start position.
     pub fn new(out: Output) -> Engine {
-        let options = Options::default();
-        Engine {
+        Engine::with_options(out, Options::default())
+    }
+
+    /// A fresh engine with `options` instead of the defaults (the table is allocated at
+    /// `options.hash_mb` at once; the fuzz target starts with a small one). The book is not
+    /// loaded: `setoption` of `OwnBook` or `BookFile` does that.
+    pub fn with_options(out: Output, options: Options) -> Engine {
+        let mut engine = Engine {
             out,
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             options,
@@ -124,7 +130,9 @@ impl Engine {
             book: None,
             running: None,
             debug: false,
-        }
+        };
+        engine.position = engine.start_position(Position::startpos());
+        engine
     }
 
     /// Handles one input line; returns false after `quit`.
