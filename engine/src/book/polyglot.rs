@@ -149,8 +149,8 @@ impl PolyglotBook {
         use std::io::Read as _;
         let path = path.as_ref();
         let io = |message: String| BookError::Io { path: path.to_path_buf(), message };
-        let file = std::fs::File::open(path).map_err(|e| io(e.to_string()))?;
-        let meta = file.metadata().map_err(|e| io(e.to_string()))?;
+        // Looked at before opening: opening a pipe for reading waits for a writer.
+        let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
         if meta.is_dir() {
             return Err(io("it is a directory".to_string()));
         }
@@ -162,6 +162,7 @@ impl PolyglotBook {
         if meta.len() > limit {
             return Err(too_large());
         }
+        let file = std::fs::File::open(path).map_err(|e| io(e.to_string()))?;
         // The size can change while reading (or lie, as in /proc): read at most one byte more.
         let mut bytes = Vec::new();
         file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| io(e.to_string()))?;
@@ -284,5 +285,18 @@ mod tests {
             assert_eq!(io_message("/dev/zero"), "not a regular file (a device or a pipe)");
         }
         assert!(io_message("/no/such/book.bin").contains("No such file"));
+    }
+
+    /// A named pipe is refused without opening it (opening it for reading would wait for a
+    /// writer forever).
+    #[test]
+    fn open_refuses_a_named_pipe() {
+        let fifo = std::env::temp_dir().join(format!("bb-book-fifo-{}", std::process::id()));
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+        if made {
+            let message = io_message(fifo.to_str().unwrap());
+            std::fs::remove_file(&fifo).ok();
+            assert_eq!(message, "not a regular file (a device or a pipe)");
+        }
     }
 }
