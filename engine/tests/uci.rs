@@ -1,88 +1,12 @@
 //! The real binary speaking UCI over pipes: handshake, a search to a depth, answers during a
 //! search, stop, ponder/ponderhit, `go perft`, bad input, and the end of input.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+mod common;
+
 use std::time::Duration;
 
 use bbengine::Position;
-
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_bbengine"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("bbengine runs");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine { child, stdin, lines }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{text}").expect("write");
-        stdin.flush().expect("flush");
-    }
-
-    /// Lines up to and including the first one starting with `prefix` (within 30 s).
-    fn until(&self, prefix: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(30))
-                .unwrap_or_else(|_| panic!("no {prefix:?} line; got {seen:#?}"));
-            let done = line.starts_with(prefix);
-            seen.push(line);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    /// Every line that arrives within `ms` milliseconds.
-    fn collect_for(&self, ms: u64) -> Vec<String> {
-        let end = std::time::Instant::now() + Duration::from_millis(ms);
-        let mut seen = Vec::new();
-        while let Some(left) = end.checked_duration_since(std::time::Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(line) => seen.push(line),
-                Err(_) => break,
-            }
-        }
-        seen
-    }
-
-    fn finish(mut self) -> std::process::ExitStatus {
-        drop(self.stdin.take());
-        self.child.wait().expect("bbengine ends")
-    }
-}
-
-fn bestmove(lines: &[String]) -> (String, Option<String>) {
-    let last = lines.last().expect("a line");
-    let words: Vec<&str> = last.split_whitespace().collect();
-    assert_eq!(words[0], "bestmove", "{last}");
-    let ponder = (words.get(2) == Some(&"ponder")).then(|| words[3].to_string());
-    (words[1].to_string(), ponder)
-}
+use common::{Engine, bestmove};
 
 #[test]
 fn handshake_and_a_search_to_depth_six() {
@@ -191,7 +115,7 @@ fn bad_input_is_survived_and_explained() {
     assert!(e.until("info string")[0].contains("out of range"));
     e.send("position startpos moves e2e4 e2e4 d7d5");
     let reply = e.until("info string");
-    assert!(reply[0].contains("move 2 (e2e4)"), "{reply:?}");
+    assert!(reply[0].contains("move 2 (\"e2e4\")"), "{reply:?}");
     // The position is the one after 1. e4: Black to move.
     e.send("go depth 2 wtime -100 btime -100");
     let lines = e.until("bestmove");

@@ -296,9 +296,9 @@ impl Position {
         if let Some(ep) = self.board.en_passant.take() {
             self.key ^= KEYS.en_passant(ep);
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         if self.board.side == bbcore::Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.board.side = self.board.side.other();
         self.key ^= KEYS.white_to_move();

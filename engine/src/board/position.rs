@@ -172,7 +172,8 @@ impl Position {
         if let Some(ep) = self.board.en_passant.take() {
             self.key ^= KEYS.en_passant(ep);
         }
-        self.halfmove_clock += 1;
+        // Saturating: a FEN may give any u32 (4294967295 then a move must not overflow).
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         match mv.kind() {
             MoveKind::Castle => {
                 let rook = Piece::new(us, Role::Rook);
@@ -218,7 +219,7 @@ impl Position {
         self.board.side = us.other();
         self.key ^= KEYS.white_to_move(); // in the key when white is to move: flips every move
         if us == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         debug_assert_eq!(self.consistency_error(), None, "after {mv:?}");
     }
@@ -316,5 +317,22 @@ impl Default for Position {
 impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Position({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A FEN may give any `u32` clock; a move or a null move then saturates, never overflows
+    /// (`position fen ... 4294967295 ... moves ...` panicked in debug builds, wrapped in release).
+    #[test]
+    fn clocks_saturate() {
+        let mut pos: Position = "8/8/8/8/8/8/8/K6k b - - 4294967295 4294967295".parse().unwrap();
+        pos.play_uci("h1h2").unwrap();
+        assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (u32::MAX, u32::MAX));
+        pos.play_null();
+        pos.play_null();
+        assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (u32::MAX, u32::MAX));
     }
 }

@@ -7,4 +7,6 @@
 
 mod polyglot;
 
-pub use polyglot::{BookEntry, BookError, BookMove, ENTRY_BYTES, PolyglotBook, decode_move, encode_move};
+pub use polyglot::{
+    BookEntry, BookError, BookMove, ENTRY_BYTES, MAX_BOOK_BYTES, PolyglotBook, decode_move, encode_move,
+};

@@ -60,6 +60,10 @@ pub struct BookMove {
     pub learn: u32,
 }
 
+/// The largest book file [`PolyglotBook::open`] reads: 1 GiB (67 million entries; the
+/// largest public Polyglot books are a few hundred MiB).
+pub const MAX_BOOK_BYTES: usize = 1 << 30;
+
 /// Why a book could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BookError {
@@ -138,11 +142,33 @@ impl PolyglotBook {
         Ok(PolyglotBook { entries })
     }
 
-    /// Reads a book file.
+    /// Reads a book file: a regular file of at most [`MAX_BOOK_BYTES`]. Anything else (a
+    /// directory, a device such as `/dev/zero`, a pipe that may never end, a larger file) is
+    /// refused before it is read, so opening a book never hangs or fills the memory.
     pub fn open(path: impl AsRef<Path>) -> Result<PolyglotBook, BookError> {
+        use std::io::Read as _;
         let path = path.as_ref();
-        let bytes =
-            std::fs::read(path).map_err(|e| BookError::Io { path: path.to_path_buf(), message: e.to_string() })?;
+        let io = |message: String| BookError::Io { path: path.to_path_buf(), message };
+        // Looked at before opening: opening a pipe for reading waits for a writer.
+        let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
+        if meta.is_dir() {
+            return Err(io("it is a directory".to_string()));
+        }
+        if !meta.is_file() {
+            return Err(io("not a regular file (a device or a pipe)".to_string()));
+        }
+        let limit = MAX_BOOK_BYTES as u64;
+        let too_large = || io(format!("larger than the {} MiB limit", MAX_BOOK_BYTES >> 20));
+        if meta.len() > limit {
+            return Err(too_large());
+        }
+        let file = std::fs::File::open(path).map_err(|e| io(e.to_string()))?;
+        // The size can change while reading (or lie, as in /proc): read at most one byte more.
+        let mut bytes = Vec::new();
+        file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| io(e.to_string()))?;
+        if bytes.len() as u64 > limit {
+            return Err(too_large());
+        }
         PolyglotBook::from_bytes(&bytes)
     }
 
@@ -237,4 +263,40 @@ pub fn encode_move(mv: Move) -> u16 {
         Some(_) => 4,
     };
     (mv.to() as u16) | (mv.from() as u16) << 6 | promotion << 12
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn io_message(path: &str) -> String {
+        match PolyglotBook::open(path) {
+            Err(BookError::Io { message, .. }) => message,
+            other => panic!("{path}: {other:?}"),
+        }
+    }
+
+    /// Directories, devices and missing files are refused before any read: `/dev/zero` used
+    /// to be read until the memory ran out.
+    #[test]
+    fn open_refuses_what_is_not_a_book_file() {
+        assert_eq!(io_message(env!("CARGO_MANIFEST_DIR")), "it is a directory");
+        if Path::new("/dev/zero").exists() {
+            assert_eq!(io_message("/dev/zero"), "not a regular file (a device or a pipe)");
+        }
+        assert!(io_message("/no/such/book.bin").contains("No such file"));
+    }
+
+    /// A named pipe is refused without opening it (opening it for reading would wait for a
+    /// writer forever).
+    #[test]
+    fn open_refuses_a_named_pipe() {
+        let fifo = std::env::temp_dir().join(format!("bb-book-fifo-{}", std::process::id()));
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+        if made {
+            let message = io_message(fifo.to_str().unwrap());
+            std::fs::remove_file(&fifo).ok();
+            assert_eq!(message, "not a regular file (a device or a pipe)");
+        }
+    }
 }

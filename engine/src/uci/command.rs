@@ -101,6 +101,34 @@ fn error(message: impl Into<String>) -> ParseError {
     ParseError(message.into())
 }
 
+/// At most this many characters of the input are echoed back in one place of a message, so a
+/// megabyte line is not written back whole.
+pub const ECHO_CHARS: usize = 80;
+
+/// `text` quoted as `{:?}` writes it, cut to its first [`ECHO_CHARS`] characters (and its
+/// length in bytes said) when it is longer.
+///
+/// ```
+/// use bbengine::uci::command::quote;
+/// assert_eq!(quote("e2e4"), "\"e2e4\"");
+/// assert_eq!(quote(&"x".repeat(100_000)), format!("{:?}... (100000 bytes)", "x".repeat(80)));
+/// ```
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(ECHO_CHARS) {
+        None => format!("{text:?}"),
+        Some((end, _)) => format!("{:?}... ({} bytes)", &text[..end], text.len()),
+    }
+}
+
+/// A message from elsewhere that may hold input text (a FEN or move error), cut to four times
+/// [`ECHO_CHARS`] characters.
+pub fn clip(message: &str) -> String {
+    match message.char_indices().nth(4 * ECHO_CHARS) {
+        None => message.to_string(),
+        Some((end, _)) => format!("{}... (cut)", &message[..end]),
+    }
+}
+
 /// Parses one line. Leading and trailing whitespace and repeated spaces are ignored.
 ///
 /// ```
@@ -117,7 +145,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         if rest.is_empty() {
             Ok(command)
         } else {
-            Err(error(format!("{first} takes no arguments, found {:?}", rest.join(" "))))
+            Err(error(format!("{first} takes no arguments, found {}", quote(&rest.join(" ")))))
         }
     };
     match first {
@@ -136,7 +164,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "setoption" => parse_setoption(rest),
         "position" => parse_position(rest),
         "go" => parse_go(rest).map(Command::Go),
-        _ => Err(error(format!("unknown command {first:?}"))),
+        _ => Err(error(format!("unknown command {}", quote(first)))),
     }
 }
 
@@ -166,7 +194,7 @@ fn parse_position(tokens: &[&str]) -> Result<Command, ParseError> {
         ["fen", fen @ ..] if !fen.is_empty() => StartPosition::Fen(fen.join(" ")),
         ["fen"] => return Err(error("position fen needs a FEN")),
         [] => return Err(error("position needs startpos or fen <FEN>")),
-        [other, ..] => return Err(error(format!("position needs startpos or fen <FEN>, found {other:?}"))),
+        [other, ..] => return Err(error(format!("position needs startpos or fen <FEN>, found {}", quote(other)))),
     };
     Ok(Command::Position { start, moves })
 }
@@ -181,7 +209,7 @@ fn parse_number(keyword: &str, token: Option<&&str>) -> Result<i64, ParseError> 
         Err(_) if token.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '+') && token.len() > 1 => {
             Ok(if token.starts_with('-') { i64::MIN } else { i64::MAX })
         }
-        Err(_) => Err(error(format!("go {keyword} needs a number, found {token:?}"))),
+        Err(_) => Err(error(format!("go {keyword} needs a number, found {}", quote(token)))),
     }
 }
 

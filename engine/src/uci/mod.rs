@@ -20,12 +20,16 @@ use crate::search::{
     Bound, Iteration, Limits, MAX_PLY, Reporter, SearchControl, SearchRequest, TranspositionTable, mate_in, search,
 };
 pub use command::{Command, Go, ParseError, StartPosition, parse};
+use command::{clip, quote};
 pub use options::Options;
 
 /// The engine's name and version, as `uci` reports them.
 pub const ENGINE_NAME: &str = concat!("bbengine ", env!("CARGO_PKG_VERSION"));
 /// The engine's author line.
 pub const ENGINE_AUTHOR: &str = "bb developers";
+/// The longest input line [`run`] reads, in bytes: a `position ... moves` line of 100,000
+/// moves fits; a longer line is skipped (read through, not kept) and the engine says so.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// The one writer to the GUI: each line is written whole and flushed, from any thread.
 #[derive(Clone)]
@@ -110,8 +114,14 @@ pub struct Engine {
 impl Engine {
     /// A fresh engine writing to `out`, in the start position.
     pub fn new(out: Output) -> Engine {
-        let options = Options::default();
-        Engine {
+        Engine::with_options(out, Options::default())
+    }
+
+    /// A fresh engine with `options` instead of the defaults (the table is allocated at
+    /// `options.hash_mb` at once; the fuzz target starts with a small one). The book is not
+    /// loaded: `setoption` of `OwnBook` or `BookFile` does that.
+    pub fn with_options(out: Output, options: Options) -> Engine {
+        let mut engine = Engine {
             out,
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             options,
@@ -120,7 +130,9 @@ impl Engine {
             book: None,
             running: None,
             debug: false,
-        }
+        };
+        engine.position = engine.start_position(Position::startpos());
+        engine
     }
 
     /// Handles one input line; returns false after `quit`.
@@ -128,7 +140,7 @@ impl Engine {
         match parse(line) {
             Ok(command) => self.handle(command),
             Err(e) => {
-                self.out.info(&format!("ignored {:?}: {e}", line.trim()));
+                self.out.info(&format!("ignored {}: {e}", quote(line.trim())));
                 true
             }
         }
@@ -243,11 +255,16 @@ impl Engine {
             return;
         }
         match PolyglotBook::open(&self.options.book_file) {
+            Ok(book) if book.is_empty() => {
+                self.out.info(&format!("book {} not loaded: the file is empty", quote(&self.options.book_file)));
+            }
             Ok(book) => {
-                self.out.info(&format!("book {} loaded: {} entries", self.options.book_file, book.len()));
+                self.out.info(&format!("book {} loaded: {} entries", quote(&self.options.book_file), book.len()));
                 self.book = Some(Arc::new(book));
             }
-            Err(e) => self.out.info(&format!("book {} not loaded: {e}", self.options.book_file)),
+            Err(e) => {
+                self.out.info(&format!("book {} not loaded: {}", quote(&self.options.book_file), clip(&e.to_string())))
+            }
         }
     }
 
@@ -257,7 +274,7 @@ impl Engine {
             StartPosition::Fen(fen) => match fen.parse::<Position>() {
                 Ok(pos) => pos,
                 Err(e) => {
-                    self.out.info(&format!("position ignored: FEN {fen:?}: {e}"));
+                    self.out.info(&format!("position ignored: FEN {}: {}", quote(&fen), clip(&e.to_string())));
                     return;
                 }
             },
@@ -272,8 +289,10 @@ impl Engine {
                 }
                 Err(e) => {
                     self.out.info(&format!(
-                        "move {} ({text}) is not legal here: {e}; the moves from it on are ignored",
-                        i + 1
+                        "move {} ({}) is not legal here: {}; the moves from it on are ignored",
+                        i + 1,
+                        quote(text),
+                        clip(&e.to_string())
                     ));
                     break;
                 }
@@ -298,14 +317,27 @@ impl Engine {
         let max_depth = MAX_PLY as i64 - 8;
         let day = 86_400_000 * 365;
         let mut searchmoves = Vec::new();
+        let mut refused = Vec::new();
         for text in &go.searchmoves {
             match self.position.parse_uci_move(text) {
                 Ok(mv) => searchmoves.push(mv),
-                Err(e) => out.info(&format!("searchmoves: {text} ignored: {e}")),
+                Err(_) => refused.push(text.as_str()),
             }
         }
-        for word in &go.ignored {
-            out.info(&format!("go: {word:?} not understood, ignored"));
+        // One line each, however many words: a hostile line must not become a flood.
+        if !refused.is_empty() {
+            out.info(&format!(
+                "searchmoves: {} not legal here, ignored: {}",
+                words(refused.len()),
+                quote(&refused.join(" "))
+            ));
+        }
+        if !go.ignored.is_empty() {
+            out.info(&format!(
+                "go: {} not understood, ignored: {}",
+                words(go.ignored.len()),
+                quote(&go.ignored.join(" "))
+            ));
         }
         Limits {
             depth: positive("depth", go.depth, 1, max_depth).map(|d| d as u32),
@@ -397,17 +429,66 @@ impl Engine {
     }
 }
 
+/// "1 word", "3 words".
+fn words(n: usize) -> String {
+    if n == 1 { "1 word".to_string() } else { format!("{n} words") }
+}
+
+/// One line of input, at most `max` bytes of it kept.
+enum Line {
+    /// The end of the input (or a read error).
+    End,
+    /// A whole line (with its newline, if it had one).
+    Text,
+    /// A line longer than `max`: read through to its newline, not kept; its length in bytes.
+    TooLong(usize),
+}
+
+/// Reads one line into `bytes` (cleared first), keeping at most `max` bytes of it in memory.
+fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>, max: usize) -> Line {
+    bytes.clear();
+    let mut total = 0usize;
+    let end = |total: usize| if total > max { Line::TooLong(total) } else { Line::Text };
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return Line::End,
+        };
+        if buf.is_empty() {
+            return if total == 0 { Line::End } else { end(total) };
+        }
+        let (used, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        if total.saturating_add(used) <= max {
+            bytes.extend_from_slice(&buf[..used]);
+        } else {
+            bytes.clear();
+        }
+        input.consume(used);
+        total = total.saturating_add(used);
+        if done {
+            return end(total);
+        }
+    }
+}
+
 /// Speaks UCI on `input`/`output` until `quit` or the end of the input.
 /// Bytes that are not UTF-8 are read as U+FFFD (and the line is then refused with a
-/// reason), not taken for the end of the input.
+/// reason), not taken for the end of the input. A line longer than [`MAX_LINE_BYTES`] is
+/// refused with a reason and never held in memory whole.
 pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
     let mut engine = Engine::new(Output::new(output));
     let mut bytes = Vec::new();
     loop {
-        bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
+        match read_line(&mut input, &mut bytes, MAX_LINE_BYTES) {
+            Line::End => break,
+            Line::TooLong(n) => engine
+                .out
+                .info(&format!("ignored a line of {n} bytes: longer than the {} MiB limit", MAX_LINE_BYTES >> 20)),
+            Line::Text => {
                 if !engine.handle_line(&String::from_utf8_lossy(&bytes)) {
                     return;
                 }
@@ -458,6 +539,42 @@ mod tests {
     fn one_bestmove_per_go_and_eof_finishes_the_search() {
         let text = session(b"position startpos moves e2e4 e7e5\ngo depth 3\nstop\nstop\ngo nodes 500\n");
         assert_eq!(text.lines().filter(|l| l.starts_with("bestmove ")).count(), 2, "{text}");
+    }
+
+    #[test]
+    fn long_lines_are_refused_without_being_kept() {
+        let mut input: &[u8] = b"0123456789\nabc\nlast";
+        let mut bytes = Vec::new();
+        assert!(matches!(read_line(&mut input, &mut bytes, 5), Line::TooLong(11)));
+        assert!(bytes.len() <= 5);
+        assert!(matches!(read_line(&mut input, &mut bytes, 5), Line::Text));
+        assert_eq!(bytes, b"abc\n");
+        assert!(matches!(read_line(&mut input, &mut bytes, 5), Line::Text));
+        assert_eq!(bytes, b"last");
+        assert!(matches!(read_line(&mut input, &mut bytes, 5), Line::End));
+
+        let mut input = vec![b'x'; MAX_LINE_BYTES + 10];
+        input.extend_from_slice(b"\nisready\n");
+        let text = session(&input);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines, ["info string ignored a line of 1048587 bytes: longer than the 1 MiB limit", "readyok"]);
+    }
+
+    #[test]
+    fn echoes_are_clipped_and_word_notes_are_one_line() {
+        let long = "y".repeat(5000);
+        let text = session(format!("{long}\ngo depth 1 {long} a b c searchmoves zz e2e4\n").as_bytes());
+        assert!(text.lines().all(|l| l.len() < 400), "{text}");
+        assert!(text.lines().any(|l| l.starts_with("info string ignored \"yyyy") && l.contains("(5000 bytes)")));
+        assert!(text.lines().any(|l| l.starts_with("info string go: 4 words not understood, ignored: ")));
+        assert!(text.lines().any(|l| l == "info string searchmoves: 1 word not legal here, ignored: \"zz\""));
+        assert!(text.lines().any(|l| l == "bestmove e2e4"), "{text}");
+    }
+
+    #[test]
+    fn clocks_at_the_u32_limit() {
+        let text = session(b"position fen 8/8/8/8/8/8/8/K6k b - - 4294967295 4294967295 moves h1h2 a1a2\nd\n");
+        assert!(text.lines().any(|l| l == "info string fen 8/8/8/8/8/8/K6k/8 b - - 4294967295 4294967295"), "{text}");
     }
 
     #[test]

@@ -136,7 +136,7 @@ impl Options {
                 applied(Change::Book)
             }
             "clear hash" => applied(Change::ClearHash),
-            _ => Err(format!("unknown option {name:?}")),
+            _ => Err(format!("unknown option {}", super::command::quote(name))),
         }
     }
 }
@@ -148,7 +148,7 @@ fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<(i64, Opt
     };
     let n: i64 = match text.parse::<i128>() {
         Ok(n) => n.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64,
-        Err(_) => return Err(format!("option {name} needs a whole number, found {text:?}")),
+        Err(_) => return Err(format!("option {name} needs a whole number, found {}", super::command::quote(text))),
     };
     let clamped = n.clamp(min, max);
     let note = (clamped != n).then(|| format!("{name} {n} is out of range {min}..{max}, using {clamped}"));
