@@ -5,13 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-20}
-targets=(fen_roundtrip uci_move san_roundtrip epd_line play_invariants uci_command)
+targets=(fen_roundtrip uci_move san_roundtrip epd_line play_invariants uci_parse uci_command)
 cargo +nightly fuzz build
 ./seed.sh
 for target in "${targets[@]}"; do
   printf '\n== fuzz %s for %s s\n' "$target" "$seconds"
   max_len=160
-  case $target in fen_roundtrip | epd_line | uci_command) max_len=4096 ;; esac
+  case $target in fen_roundtrip | epd_line | uci_parse | uci_command) max_len=4096 ;; esac
   cargo +nightly fuzz run "$target" -- -max_total_time="$seconds" -max_len="$max_len" -print_final_stats=1 2>&1 \
     | grep -E '^(stat::number_of_executed_units|Done|==[0-9]+==|SUMMARY|thread .* panicked)' || true
   # cargo fuzz exits non-zero on a crash; the pipe above hides that, the artifacts do not.

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 data=../tests/data
-for target in fen_roundtrip uci_move san_roundtrip epd_line play_invariants uci_command; do
+for target in fen_roundtrip uci_move san_roundtrip epd_line play_invariants uci_command uci_parse; do
   mkdir -p "corpus/$target"
 done
 i=0
@@ -39,3 +39,5 @@ printf 'position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo mate 1\nposition fen 8/8
   >corpus/uci_command/fixed4
 printf 'debug on\nfly\nposition fen garbage\ngo depth -1 movestogo 0\nsetoption name Move Overhead value 99\nquit\n' \
   >corpus/uci_command/fixed5
+# The parser alone starts from the same sessions.
+cp corpus/uci_command/* corpus/uci_parse/
