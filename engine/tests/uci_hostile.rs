@@ -221,13 +221,25 @@ fn go_movestogo_0() {
 
 // setoption.
 
+/// `option` is clamped with `note`, then a search to `depth` still answers a legal move within
+/// `within`; the engine stays alive. Returns the search's lines.
+fn clamped_then_searches(option: &str, note: &str, depth: u32, within: Duration) -> Vec<String> {
+    let mut e = Engine::start();
+    says(&mut e, option, note);
+    e.send(&format!("go depth {depth}"));
+    let lines = legal_bestmove(&e, &Position::startpos(), within);
+    alive_then_quit(e);
+    lines
+}
+
 #[test]
 fn hash_0() {
-    let mut e = Engine::start();
-    says(&mut e, "setoption name Hash value 0", "Hash 0 is out of range 1..4096, using 1");
-    e.send("go depth 3");
-    legal_bestmove(&e, &Position::startpos(), Duration::from_secs(30));
-    alive_then_quit(e);
+    clamped_then_searches(
+        "setoption name Hash value 0",
+        "Hash 0 is out of range 1..4096, using 1",
+        3,
+        Duration::from_secs(30),
+    );
 }
 
 #[test]
@@ -253,31 +265,26 @@ fn hash_lots() {
 
 #[test]
 fn threads_0() {
-    let mut e = Engine::start();
-    says(&mut e, "setoption name Threads value 0", "Threads 0 is out of range 1..256, using 1");
-    e.send("go depth 3");
-    legal_bestmove(&e, &Position::startpos(), Duration::from_secs(30));
-    alive_then_quit(e);
+    clamped_then_searches(
+        "setoption name Threads value 0",
+        "Threads 0 is out of range 1..256, using 1",
+        3,
+        Duration::from_secs(30),
+    );
 }
 
 #[test]
 fn threads_100000() {
-    let mut e = Engine::start();
-    says(&mut e, "setoption name Threads value 100000", "Threads 100000 is out of range 1..256, using 256");
     // 256 threads search and are stopped.
-    e.send("go depth 2");
-    legal_bestmove(&e, &Position::startpos(), Duration::from_secs(60));
-    alive_then_quit(e);
+    let note = "Threads 100000 is out of range 1..256, using 256";
+    clamped_then_searches("setoption name Threads value 100000", note, 2, Duration::from_secs(60));
 }
 
 #[test]
 fn multipv_0() {
-    let mut e = Engine::start();
-    says(&mut e, "setoption name MultiPV value 0", "MultiPV 0 is out of range 1..256, using 1");
-    e.send("go depth 2");
-    let lines = legal_bestmove(&e, &Position::startpos(), Duration::from_secs(30));
+    let note = "MultiPV 0 is out of range 1..256, using 1";
+    let lines = clamped_then_searches("setoption name MultiPV value 0", note, 2, Duration::from_secs(30));
     assert!(lines.iter().filter(|l| l.starts_with("info depth")).all(|l| l.contains(" multipv 1 ")), "{lines:#?}");
-    alive_then_quit(e);
 }
 
 #[test]
