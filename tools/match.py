@@ -261,6 +261,8 @@ class Player:
 class TimeControl:
     base: float
     inc: float
+    # A fixed node count per move instead of the clock (None: play on the clock).
+    nodes: Optional[int] = None
 
     @classmethod
     def parse(cls, text: str) -> "TimeControl":
@@ -268,7 +270,10 @@ class TimeControl:
         return cls(float(base), float(inc or 0))
 
     def pgn(self) -> str:
-        return f"{self.base:g}+{self.inc:g}"
+        return "-" if self.nodes else f"{self.base:g}+{self.inc:g}"
+
+    def describe(self) -> str:
+        return f"{self.nodes} nodes a move" if self.nodes else self.pgn()
 
 
 @dataclasses.dataclass
@@ -350,15 +355,23 @@ def play_game(white: Player, black: Player, start: chess.Board, tc: TimeControl,
         mover = white if color == chess.WHITE else black
         if before_move is not None:
             before_move(mover, board)
-        limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
-                                   white_inc=tc.inc, black_inc=tc.inc)
-        reply = mover.think(board, limit, clocks[color] + HANG_GRACE_S, game_id)
+        if tc.nodes:
+            limit = chess.engine.Limit(nodes=tc.nodes)
+            reply = mover.think(board, limit, HANG_GRACE_S, game_id)
+        else:
+            limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
+                                       white_inc=tc.inc, black_inc=tc.inc)
+            reply = mover.think(board, limit, clocks[color] + HANG_GRACE_S, game_id)
         if reply.fault == "resign":
             return finish(loss_for(color), "resignation")
         if reply.fault is not None:
             mover.record(reply.fault, f"ply {plies} ({board.fen()}): {reply.detail}")
             mover.kill()  # the next request restarts it with a clean state
             return finish(loss_for(color), reply.fault)
+        if tc.nodes:
+            board.push(reply.move)
+            plies += 1
+            continue
         clocks[color] -= reply.elapsed
         mover.faults.note_clock(clocks[color])
         min_clock[color] = min(min_clock[color], clocks[color])
@@ -474,7 +487,7 @@ def summary(tally: Tally, a: Player, b: Player, tc: TimeControl, margin: float) 
         "score": tally.score(),
         "elo": elo if math.isfinite(elo) else None,
         "elo_error_95": err if math.isfinite(err) else None,
-        "tc": tc.pgn(),
+        "tc": tc.describe(),
         "time_margin": margin,
         "engines": {p.label: {"spec": p.spec.text, "name": p.name, **dataclasses.asdict(p.faults)}
                     for p in (a, b)},
@@ -535,6 +548,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--openings", help="EPD/FEN file, one position a line, '#' comments (default: start position)")
     parser.add_argument("--games", type=int, default=2, help="number of games; each opening is played twice with colours swapped (default 2)")
     parser.add_argument("--tc", default="10+0.1", help="time control BASE+INC in seconds (default 10+0.1)")
+    parser.add_argument("--nodes", type=int, help="search this many nodes a move instead of playing on the clock (A/B tests of evaluation changes: no clock noise; time losses cannot happen)")
     parser.add_argument("--seed", type=int, help="shuffle the openings with this seed (default: file order)")
     parser.add_argument("--pgn", help="write the games to this PGN file")
     parser.add_argument("--json", help="write the summary as JSON to this file ('-' for stdout)")
@@ -544,6 +558,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     args = parser.parse_args(argv)
 
     tc = TimeControl.parse(args.tc)
+    tc.nodes = args.nodes
     openings = read_openings(args.openings) if args.openings else [chess.Board()]
     if args.seed is not None:
         random.Random(args.seed).shuffle(openings)
@@ -557,7 +572,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                 raise SystemExit(f"cannot start engine {player.label} ({player.spec.text}): "
                                  f"{type(err).__name__}: {err}")
         print(f"A: {a.name} ({a.spec.text})\nB: {b.name} ({b.spec.text})\n"
-              f"{args.games} games at {tc.pgn()}, {len(openings)} openings", flush=True)
+              f"{args.games} games at {tc.describe()}, {len(openings)} openings", flush=True)
         tally = run_match(a, b, openings, args.games, tc, max_plies=args.max_plies,
                           margin=args.margin, pgn_path=args.pgn)
     finally:

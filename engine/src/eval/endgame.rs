@@ -6,7 +6,7 @@
 use bbcore::{Bitboard, Color, Role};
 
 use super::psqt::centre_distance;
-use super::weights::*;
+use super::weights::{MOP_UP_CLOSE, MOP_UP_EDGE, piece_value};
 use crate::board::Position;
 
 /// The scale of a normal position: the end-game score counts in full.

@@ -3,17 +3,16 @@
 
 use bbcore::{Bitboard, Color, Role};
 
-use super::mobility::SideAttacks;
+use super::mobility::KingAttacks;
 use super::pawns::{ADJACENT_FILES, FILES, relative_rank};
-use super::weights::*;
-use super::{Score, s};
+use super::terms::Terms;
+use super::weights::{KING_DANGER_UNITS, WEIGHTS};
 use crate::board::Position;
 
-/// The safety of `us`'s king, from `us`'s point of view, given the enemy's attacks.
+/// The safety of `us`'s king, given the enemy's attacks.
 #[inline(always)]
-pub(crate) fn king_safety(pos: &Position, us: Color, enemy: &SideAttacks) -> Score {
+pub(crate) fn king_safety(pos: &Position, us: Color, enemy: &KingAttacks, t: &mut impl Terms) {
     let king = pos.king(us);
-    let mut score = s(0, 0);
     if relative_rank(us, king) <= 1 {
         let file = king.file().index();
         let files = FILES[file] | ADJACENT_FILES[file];
@@ -22,19 +21,18 @@ pub(crate) fn king_safety(pos: &Position, us: Color, enemy: &SideAttacks) -> Sco
         let step = if us == Color::White { 1 } else { -1 };
         let near = Bitboard(files & rank_mask(rank + step));
         let far = Bitboard(files & rank_mask(rank + 2 * step));
-        score += SHIELD_NEAR * (pawns & near).count() as i32;
-        score += SHIELD_FAR * (pawns & far).count() as i32;
+        t.add(us, &WEIGHTS.shield_near, (pawns & near).count() as i32);
+        t.add(us, &WEIGHTS.shield_far, (pawns & far).count() as i32);
         for f in [file.wrapping_sub(1), file, file + 1] {
             if f < 8 && (pawns & Bitboard(FILES[f])).is_empty() {
-                score += KING_OPEN_FILE;
+                t.add(us, &WEIGHTS.king_open_file, 1);
             }
         }
     }
     if enemy.king_attackers >= 2 && pos.pieces(us.other(), Role::Queen).any() {
-        let units = enemy.king_units;
-        score -= s((units * units / KING_ATTACK_DIVISOR).min(KING_ATTACK_MAX), units);
+        let units = (enemy.king_units as usize).min(KING_DANGER_UNITS - 1);
+        t.add(us, &WEIGHTS.king_danger[units], 1);
     }
-    score
 }
 
 /// Every square of a rank, or nothing off the board.

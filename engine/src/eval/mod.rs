@@ -10,11 +10,15 @@
 //! weight lives in `weights.rs`, with where it comes from.
 
 mod endgame;
+mod hand_set;
 mod king_safety;
 mod mobility;
 mod pawns;
 mod pieces;
 mod psqt;
+mod terms;
+mod tuned;
+pub mod tuning;
 mod weights;
 
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
@@ -24,7 +28,8 @@ use bbcore::{Color, Role};
 use crate::board::Position;
 use crate::sliders::{Sliders, with_fastest};
 
-pub use weights::{PHASE_TOTAL, piece_value};
+pub use hand_set::hand_set;
+pub use weights::{PHASE_TOTAL, WEIGHT_COUNT, WEIGHTS, Weights, piece_value};
 
 /// A middle-game and an end-game value, in centipawns, summed term by term and tapered at
 /// the end by the game phase.
@@ -124,28 +129,39 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// [`evaluate`] with the slider backend `sliders` (what the search calls).
 #[inline(always)]
 pub fn evaluate_with<S: Sliders>(pos: &Position, sliders: S) -> i32 {
-    let mut score = psqt::placement(pos);
-    score += pawns::pawns(pos);
-    score += pieces::pieces(pos);
-    let white = mobility::mobility(pos, sliders, Color::White);
-    let black = mobility::mobility(pos, sliders, Color::Black);
-    score += white.score - black.score;
-    // Each side's king is hurt by the other side's attacks.
-    score += king_safety::king_safety(pos, Color::White, &black);
-    score -= king_safety::king_safety(pos, Color::Black, &white);
+    let mut score = s(0, 0);
+    terms(pos, sliders, &mut score);
+    let white_view = finish(pos, score);
+    let us = if pos.side_to_move() == Color::White { white_view } else { -white_view };
+    us + weights::TEMPO
+}
 
+/// Adds every term of the evaluation of `pos` to `t`.
+#[inline(always)]
+fn terms<S: Sliders>(pos: &Position, sliders: S, t: &mut impl terms::Terms) {
+    psqt::placement(pos, t);
+    pawns::pawns(pos, t);
+    pieces::pieces(pos, t);
+    let white = mobility::mobility(pos, sliders, Color::White, t);
+    let black = mobility::mobility(pos, sliders, Color::Black, t);
+    // Each side's king is hurt by the other side's attacks.
+    king_safety::king_safety(pos, Color::White, &black, t);
+    king_safety::king_safety(pos, Color::Black, &white, t);
+}
+
+/// The tapered, scaled White's-view evaluation from the sum of the terms.
+#[inline(always)]
+fn finish(pos: &Position, score: Score) -> i32 {
     let phase = phase(pos);
-    let mut white_view = (score.mg * phase + score.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+    let white_view = (score.mg * phase + score.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
     // Drawish material scales the whole score (such endings have few pieces, so the middle
     // game part is small anyway); only clearly winnable material gets the mop-up.
     let scale = endgame::scale(pos, white_view);
     if scale == endgame::SCALE_NORMAL {
-        white_view += endgame::mop_up(pos);
+        white_view + endgame::mop_up(pos)
     } else {
-        white_view = white_view * scale / endgame::SCALE_NORMAL;
+        white_view * scale / endgame::SCALE_NORMAL
     }
-    let us = if pos.side_to_move() == Color::White { white_view } else { -white_view };
-    us + weights::TEMPO
 }
 
 #[cfg(test)]

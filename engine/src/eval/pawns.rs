@@ -4,8 +4,9 @@
 
 use bbcore::{Bitboard, Color, Role, Square};
 
-use super::weights::*;
-use super::{Score, for_white, s};
+use super::s;
+use super::terms::Terms;
+use super::weights::{PASSED_ENEMY_KING_DISTANCE, PASSED_OWN_KING_DISTANCE, WEIGHTS};
 use crate::board::Position;
 use crate::tables;
 
@@ -90,47 +91,43 @@ pub(crate) fn is_passed(pos: &Position, color: Color, sq: Square) -> bool {
     (pos.pieces(color.other(), Role::Pawn) & Bitboard(PASSED_SPAN[color.index()][sq.index()])).is_empty()
 }
 
-/// The pawn-structure terms, White minus Black.
+/// The pawn-structure terms.
 #[inline(always)]
-pub(crate) fn pawns(pos: &Position) -> Score {
-    let mut score = s(0, 0);
-    for color in Color::ALL {
-        score += for_white(color, side(pos, color));
+pub(crate) fn pawns(pos: &Position, t: &mut impl Terms) {
+    for us in Color::ALL {
+        side(pos, us, t);
     }
-    score
 }
 
 #[inline(always)]
-fn side(pos: &Position, us: Color) -> Score {
+fn side(pos: &Position, us: Color, t: &mut impl Terms) {
     let ours = pos.pieces(us, Role::Pawn);
     let their_king = pos.king(us.other());
     let our_king = pos.king(us);
-    let mut score = s(0, 0);
     for sq in ours {
         let file = sq.file().index();
         if (ours & Bitboard(ADJACENT_FILES[file])).is_empty() {
-            score += ISOLATED;
+            t.add(us, &WEIGHTS.isolated, 1);
         }
         if (ours & front_file(us, sq)).any() {
-            score += DOUBLED;
+            t.add(us, &WEIGHTS.doubled, 1);
         }
         if (tables::pawn(us.other(), sq) & ours).any() {
-            score += PROTECTED;
+            t.add(us, &WEIGHTS.protected, 1);
         }
         let beside = Bitboard(ADJACENT_FILES[file]) & Bitboard(0xFFu64 << (8 * sq.rank().index()));
         if (ours & beside).any() {
-            score += PHALANX;
+            t.add(us, &WEIGHTS.phalanx, 1);
         }
         if is_passed(pos, us, sq) && (ours & front_file(us, sq)).is_empty() {
             let rank = relative_rank(us, sq);
-            score += PASSED[rank as usize];
+            t.add(us, &WEIGHTS.passed[rank as usize], 1);
             let step = if us == Color::White { 8 } else { -8 };
             if let Some(front) = Square::try_new((sq.index() as i32 + step) as u8) {
                 let race = PASSED_ENEMY_KING_DISTANCE * distance(their_king, front)
                     - PASSED_OWN_KING_DISTANCE * distance(our_king, front);
-                score += s(0, race * (rank - 1).max(0));
+                t.add_fixed(us, s(0, race * (rank - 1).max(0)));
             }
         }
     }
-    score
 }

@@ -3,30 +3,26 @@
 use bbcore::{Bitboard, Color, Role};
 
 use super::pawns::FILES;
-use super::weights::*;
-use super::{Score, for_white, s};
+use super::terms::Terms;
+use super::weights::WEIGHTS;
 use crate::board::Position;
 
-/// Bishop pair and rook files, White minus Black.
+/// Bishop pair and rook files.
 #[inline(always)]
-pub(crate) fn pieces(pos: &Position) -> Score {
-    let mut score = s(0, 0);
+pub(crate) fn pieces(pos: &Position, t: &mut impl Terms) {
     let all_pawns = pos.role(Role::Pawn);
     for us in Color::ALL {
-        let mut side = s(0, 0);
         if pos.pieces(us, Role::Bishop).more_than_one() {
-            side += BISHOP_PAIR;
+            t.add(us, &WEIGHTS.bishop_pair, 1);
         }
         let our_pawns = pos.pieces(us, Role::Pawn);
         for sq in pos.pieces(us, Role::Rook) {
             let file = Bitboard(FILES[sq.file().index()]);
             if (all_pawns & file).is_empty() {
-                side += ROOK_OPEN_FILE;
+                t.add(us, &WEIGHTS.rook_open_file, 1);
             } else if (our_pawns & file).is_empty() {
-                side += ROOK_SEMI_OPEN_FILE;
+                t.add(us, &WEIGHTS.rook_semi_open_file, 1);
             }
         }
-        score += for_white(us, side);
     }
-    score
 }

@@ -1,0 +1,181 @@
+//! Self-play data for tuning the evaluation: plays seeded games of the engine against itself
+//! at a fixed number of nodes per move and writes one line per quiet position,
+//! `<FEN>;<result>;<score>` (the game's result for White, 1, 0.5 or 0, and the search score for
+//! White in centipawns).
+//!
+//! Each game starts from the start position after 8 to 11 random legal plies, kept only if a
+//! short search finds it roughly balanced. A game is adjudicated a win once both sides'
+//! searches agree on a score of 1000 or more four plies running, a draw after ply 80 once the
+//! score stays within 10 for ten plies, and a draw at ply 400. A position is written when the
+//! side to move is not in check, the move played is not a capture or promotion and the score
+//! is not a mate: quiet positions, whose static evaluation the result should explain.
+//!
+//! Game `i` depends only on `--seed` and `i`, so the file's set of lines is the same for any
+//! number of threads (their order is not).
+//!
+//! ```sh
+//! cargo run --release -p bbengine --example datagen -- --games 10000 --nodes 5000 \
+//!     --threads 2 --seed 1 --out /tmp/selfplay.txt
+//! ```
+
+use std::io::{BufWriter, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use bbcore::{Color, SplitMix64};
+use bbengine::search::{Limits, MATE_BOUND, SearchControl, SearchRequest, Silent, TranspositionTable, search};
+use bbengine::{Game, Position, Status};
+
+/// The command line.
+struct Options {
+    games: usize,
+    nodes: u64,
+    threads: usize,
+    seed: u64,
+    out: String,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut options = Options { games: 100, nodes: 5000, threads: 1, seed: 1, out: "selfplay.txt".into() };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = || value.parse::<u64>().map_err(|e| format!("{flag} {value}: {e}"));
+        match flag.as_str() {
+            "--games" => options.games = number()? as usize,
+            "--nodes" => options.nodes = number()?.max(1),
+            "--threads" => options.threads = number()?.max(1) as usize,
+            "--seed" => options.seed = number()?,
+            "--out" => options.out = value,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    Ok(options)
+}
+
+/// A search of `position` (after the game's `history` keys) to `nodes`, on one thread.
+fn think(position: Position, history: &[u64], nodes: u64, tt: &TranspositionTable) -> (Option<bbengine::Move>, i32) {
+    let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+    let request = SearchRequest { position, history, limits, tt, threads: 1, multipv: 1, move_overhead: 0 };
+    let result = search(&request, &SearchControl::new(false), &Silent);
+    (result.best, result.score)
+}
+
+/// A balanced start: 8 to 11 random plies from the start position, retried until a short
+/// search scores it within 150 centipawns.
+fn opening(rng: &mut SplitMix64, tt: &TranspositionTable) -> Position {
+    loop {
+        let mut pos = Position::startpos();
+        let plies = 8 + rng.next_u64() % 4;
+        let mut ok = true;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                ok = false;
+                break;
+            }
+            pos.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+        }
+        if ok && pos.has_legal_move() && think(pos, &[], 2000, tt).1.abs() <= 150 {
+            return pos;
+        }
+    }
+}
+
+/// Plays game `index` and returns its lines.
+fn play_game(options: &Options, index: usize) -> Vec<String> {
+    let mut rng = SplitMix64::new(options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
+    let tt = TranspositionTable::new(8);
+    let start = opening(&mut rng, &tt);
+    tt.clear();
+    let mut game = Game::new(start);
+    let mut keys: Vec<u64> = Vec::new();
+    let mut samples: Vec<(String, i32)> = Vec::new();
+    let (mut winning_plies, mut drawn_plies) = (0, 0);
+    let mut last_sign = 0;
+    let result = loop {
+        match game.status() {
+            Status::Checkmate => break if game.position().side_to_move() == Color::White { 0.0 } else { 1.0 },
+            s if s.is_over() => break 0.5,
+            _ => {}
+        }
+        if game.moves().len() >= 400 {
+            break 0.5;
+        }
+        let pos = *game.position();
+        let (Some(mv), score) = think(pos, &keys, options.nodes, &tt) else { break 0.5 };
+        let white_score = if pos.side_to_move() == Color::White { score } else { -score };
+        if !pos.is_check() && !pos.is_capture(mv) && mv.kind().promotion().is_none() && score.abs() < MATE_BOUND {
+            samples.push((pos.to_string(), white_score));
+        }
+        // Adjudication.
+        let sign = white_score.signum();
+        if white_score.abs() >= 1000 && sign == last_sign {
+            winning_plies += 1;
+        } else {
+            winning_plies = usize::from(white_score.abs() >= 1000);
+        }
+        last_sign = sign;
+        if winning_plies >= 4 {
+            break if sign > 0 { 1.0 } else { 0.0 };
+        }
+        drawn_plies = if game.moves().len() >= 80 && white_score.abs() <= 10 { drawn_plies + 1 } else { 0 };
+        if drawn_plies >= 10 {
+            break 0.5;
+        }
+        keys.push(pos.key());
+        if game.play(mv).is_err() {
+            unreachable!("the search returns a legal move");
+        }
+    };
+    samples.into_iter().map(|(fen, score)| format!("{fen};{result};{score}")).collect()
+}
+
+fn main() {
+    let options = match parse_options() {
+        Ok(options) => options,
+        Err(e) => {
+            eprintln!("datagen: {e}");
+            std::process::exit(2);
+        }
+    };
+    let file = match std::fs::File::create(&options.out) {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("datagen: {}: {e}", options.out);
+            std::process::exit(1);
+        }
+    };
+    let out = Mutex::new(BufWriter::new(file));
+    let next = AtomicUsize::new(0);
+    let written = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= options.games {
+                        break;
+                    }
+                    let lines = play_game(&options, index);
+                    let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+                    for line in &lines {
+                        if let Err(e) = writeln!(out, "{line}") {
+                            eprintln!("datagen: {}: {e}", options.out);
+                            std::process::exit(1);
+                        }
+                    }
+                    let total = written.fetch_add(lines.len(), Ordering::Relaxed) + lines.len();
+                    if (index + 1).is_multiple_of(100) {
+                        eprintln!("{} games, {total} positions", index + 1);
+                    }
+                }
+            });
+        }
+    });
+    if let Err(e) = out.into_inner().unwrap_or_else(|e| e.into_inner()).flush() {
+        eprintln!("datagen: {}: {e}", options.out);
+        std::process::exit(1);
+    }
+    eprintln!("{} games, {} positions -> {}", options.games, written.into_inner(), options.out);
+}

@@ -1,0 +1,211 @@
+//! Tunes the evaluation's weights by Texel's method and writes them as
+//! `engine/src/eval/tuned.rs`.
+//!
+//! Input: lines `<FEN>;<result>` (more `;` fields are ignored), the result 1, 0.5 or 0 for
+//! White, as `examples/datagen.rs` writes them. The prediction for a position is
+//! `1 / (1 + 10^(-K * eval / 400))` with `eval` the engine's evaluation (White's view) as a
+//! function of the weights; the tuner first fits `K` to the starting weights, then moves every
+//! weight by Adam on the mean squared error between prediction and result over all positions
+//! (full batch), starting from the hand-set weights (`hand_set.rs`). Every tenth position is
+//! held out and its error is printed beside the training error, to show overfitting.
+//! Deterministic: the same data in the same order gives the same file.
+//!
+//! ```sh
+//! cargo run --release -p bbengine --example tune -- --data /tmp/selfplay.txt --epochs 1000 \
+//!     --out engine/src/eval/tuned.rs
+//! ```
+//! With `--epochs 0` it writes the hand-set weights unchanged.
+
+use std::io::BufRead;
+
+use bbengine::Position;
+use bbengine::eval::tuning::{Trace, to_rust_source, trace};
+use bbengine::eval::{PHASE_TOTAL, Score, WEIGHT_COUNT, hand_set};
+
+/// One training position, in the form the optimizer needs.
+struct Sample {
+    /// `(weight index, count)`, White minus Black.
+    counts: Box<[(u32, f32)]>,
+    fixed: [f64; 2],
+    /// Middle-game share of the taper (phase / PHASE_TOTAL).
+    mg_share: f64,
+    /// Drawish-material scale (out of 1).
+    scale: f64,
+    after: f64,
+    result: f64,
+}
+
+impl Sample {
+    fn new(trace: Trace, result: f64) -> Sample {
+        Sample {
+            counts: trace.counts.iter().map(|&(i, c)| (i, c as f32)).collect(),
+            fixed: [f64::from(trace.fixed.mg), f64::from(trace.fixed.eg)],
+            mg_share: f64::from(trace.phase) / f64::from(PHASE_TOTAL),
+            scale: f64::from(trace.scale) / 64.0,
+            after: f64::from(trace.after),
+            result,
+        }
+    }
+
+    /// The evaluation with weights `w` (`w[2 i]` middle game, `w[2 i + 1]` end game).
+    fn eval(&self, w: &[f64]) -> f64 {
+        let (mut mg, mut eg) = (self.fixed[0], self.fixed[1]);
+        for &(i, c) in self.counts.iter() {
+            mg += w[2 * i as usize] * f64::from(c);
+            eg += w[2 * i as usize + 1] * f64::from(c);
+        }
+        (mg * self.mg_share + eg * (1.0 - self.mg_share)) * self.scale + self.after
+    }
+}
+
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// Mean squared error of `samples` with weights `w`.
+fn error(samples: &[Sample], k: f64, w: &[f64]) -> f64 {
+    let sum: f64 = samples.iter().map(|s| (s.result - sigmoid(k, s.eval(w))).powi(2)).sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The gradient of the mean squared error, summed on two threads.
+fn gradient(samples: &[Sample], k: f64, w: &[f64]) -> Vec<f64> {
+    let half = samples.len() / 2;
+    let part = |chunk: &[Sample]| {
+        let mut g = vec![0.0; w.len()];
+        for s in chunk {
+            let p = sigmoid(k, s.eval(w));
+            let d = -2.0 * (s.result - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0 * s.scale;
+            let (dmg, deg) = (d * s.mg_share, d * (1.0 - s.mg_share));
+            for &(i, c) in s.counts.iter() {
+                g[2 * i as usize] += dmg * f64::from(c);
+                g[2 * i as usize + 1] += deg * f64::from(c);
+            }
+        }
+        g
+    };
+    let (a, b) = std::thread::scope(|scope| {
+        let first = scope.spawn(|| part(&samples[..half]));
+        let second = part(&samples[half..]);
+        (first.join().unwrap_or_else(|_| vec![0.0; w.len()]), second)
+    });
+    let n = samples.len().max(1) as f64;
+    a.iter().zip(&b).map(|(x, y)| (x + y) / n).collect()
+}
+
+/// The `K` that fits the weights `w` best (golden-section search on 0.1 to 5).
+fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
+    let (mut lo, mut hi) = (0.1f64, 5.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(samples, a, w) < error(samples, b, w) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+fn main() {
+    let mut data = None;
+    let mut epochs = 1000usize;
+    let mut out = String::from("engine/src/eval/tuned.rs");
+    let mut rate = 1.0f64;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let Some(value) = it.next() else {
+            eprintln!("tune: {flag} needs a value");
+            std::process::exit(2);
+        };
+        let bad = |e: &dyn std::fmt::Display| -> ! {
+            eprintln!("tune: {flag} {value}: {e}");
+            std::process::exit(2);
+        };
+        match flag.as_str() {
+            "--data" => data = Some(value.clone()),
+            "--epochs" => epochs = value.parse().unwrap_or_else(|e| bad(&e)),
+            "--rate" => rate = value.parse().unwrap_or_else(|e| bad(&e)),
+            "--out" => out = value.clone(),
+            _ => bad(&"unknown option"),
+        }
+    }
+
+    let mut train = Vec::new();
+    let mut held_out = Vec::new();
+    if let Some(path) = &data {
+        let file = std::fs::File::open(path).unwrap_or_else(|e| {
+            eprintln!("tune: {path}: {e}");
+            std::process::exit(1);
+        });
+        for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
+            let line = line.unwrap_or_else(|e| {
+                eprintln!("tune: {path}: {e}");
+                std::process::exit(1);
+            });
+            let mut fields = line.split(';');
+            let (Some(fen), Some(result)) = (fields.next(), fields.next()) else { continue };
+            let (Ok(pos), Ok(result)) = (fen.parse::<Position>(), result.trim().parse::<f64>()) else {
+                eprintln!("tune: {path}:{}: skipped, not `<FEN>;<result>`", number + 1);
+                continue;
+            };
+            let sample = Sample::new(trace(&pos), result);
+            if (number + 1).is_multiple_of(10) { held_out.push(sample) } else { train.push(sample) }
+        }
+    }
+    eprintln!("{} training positions, {} held out", train.len(), held_out.len());
+
+    let start = hand_set();
+    let mut w: Vec<f64> =
+        start.fields().into_iter().flat_map(|(_, v)| v).flat_map(|s| [f64::from(s.mg), f64::from(s.eg)]).collect();
+    assert_eq!(w.len(), 2 * WEIGHT_COUNT);
+    if epochs > 0 && !train.is_empty() {
+        let k = fit_k(&train, &w);
+        eprintln!("K = {k:.4}; error {:.6} (held out {:.6})", error(&train, k, &w), error(&held_out, k, &w));
+        // Adam.
+        let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+        let mut m = vec![0.0; w.len()];
+        let mut v = vec![0.0; w.len()];
+        for epoch in 1..=epochs {
+            let g = gradient(&train, k, &w);
+            for i in 0..w.len() {
+                m[i] = beta1 * m[i] + (1.0 - beta1) * g[i];
+                v[i] = beta2 * v[i] + (1.0 - beta2) * g[i] * g[i];
+                let m_hat = m[i] / (1.0 - beta1.powi(epoch as i32));
+                let v_hat = v[i] / (1.0 - beta2.powi(epoch as i32));
+                w[i] -= rate * m_hat / (v_hat.sqrt() + eps);
+            }
+            if epoch.is_multiple_of(50) || epoch == epochs {
+                eprintln!("epoch {epoch}: error {:.6} (held out {:.6})", error(&train, k, &w), error(&held_out, k, &w));
+            }
+        }
+    }
+
+    let rounded: Vec<Score> = w.chunks(2).map(|p| Score { mg: p[0].round() as i32, eg: p[1].round() as i32 }).collect();
+    let mut tuned = start;
+    tuned.set_flat(&rounded);
+    let command = std::iter::once("cargo run --release -p bbengine --example tune --".to_string())
+        .chain(args.iter().cloned())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let header = format!(
+        "// @generated by `{command}`; do not edit.\n//\n// The evaluation's tuned weights (`weights.rs` says what each is). {}",
+        if data.is_some() {
+            format!(
+                "Tuned from the hand-set\n// weights (`hand_set.rs`) on {} positions of the engine's own games ({}\n// held out).",
+                train.len(),
+                held_out.len()
+            )
+        } else {
+            "No data: the hand-set\n// weights (`hand_set.rs`) as they are.".to_string()
+        }
+    );
+    if let Err(e) = std::fs::write(&out, to_rust_source(&tuned, &header)) {
+        eprintln!("tune: {out}: {e}");
+        std::process::exit(1);
+    }
+    eprintln!("wrote {out}");
+}
