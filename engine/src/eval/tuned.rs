@@ -5,10 +5,11 @@
 // held out).
 // The data: `cargo run --release -p bbengine --example datagen -- --games 12000 --nodes 5000 --threads 2 --seed 1 --out selfplay.txt` (12,000 games, 1,027,550 positions; 2026-11-30).
 
-use super::weights::Weights;
 use super::s;
+use super::weights::Weights;
 
 /// The engine's weights.
+#[rustfmt::skip]
 pub static WEIGHTS: Weights = Weights {
 material: [
 s(68, 93), s(336, 322), s(339, 335), s(473, 538), s(963, 1004), s(0, 0),

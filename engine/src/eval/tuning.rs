@@ -143,8 +143,9 @@ impl<T: Flatten, const N: usize> Flatten for [T; N] {
 pub fn to_rust_source(weights: &Weights, header: &str) -> String {
     let mut out = String::new();
     out.push_str(header);
-    out.push_str("\n\nuse super::weights::Weights;\nuse super::s;\n\n");
-    out.push_str("/// The engine's weights.\npub static WEIGHTS: Weights = Weights {\n");
+    out.push_str("\n\nuse super::s;\nuse super::weights::Weights;\n\n");
+    // Kept as written (eight scores a line) rather than one per line.
+    out.push_str("/// The engine's weights.\n#[rustfmt::skip]\npub static WEIGHTS: Weights = Weights {\n");
     for (name, text) in weights.sources() {
         out.push_str(&format!("{name}: {text},\n"));
     }
