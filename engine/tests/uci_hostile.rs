@@ -110,10 +110,11 @@ fn five_thousand_moves() {
     assert_eq!(fen(&mut e), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5000 2501");
     e.send("go depth 3");
     let lines = legal_bestmove(&e, &Position::startpos(), Duration::from_secs(30));
-    // The fifty-move rule (and the repetitions) make every move a draw: the score is 0 once
-    // the search looks past the root.
+    // The fifty-move rule makes every move but a pawn move (which resets the clock) a draw, so
+    // the score is at least 0 once the search looks past the root.
     let last = lines.iter().rev().find(|l| l.starts_with("info depth 3 ")).expect("depth 3");
-    assert!(last.contains(" score cp 0 "), "{last}");
+    let cp: i32 = last.split(" score cp ").nth(1).and_then(|rest| rest.split(' ').next()?.parse().ok()).expect(last);
+    assert!(cp >= 0, "{last}");
     alive_then_quit(e);
 }
 
