@@ -170,8 +170,7 @@ fn main() {
     eprintln!("{} training positions, {} held out", train.len(), held_out.len());
 
     let start = hand_set();
-    let mut w: Vec<f64> =
-        start.fields().into_iter().flat_map(|(_, v)| v).flat_map(|s| [f64::from(s.mg), f64::from(s.eg)]).collect();
+    let mut w: Vec<f64> = start.flat().into_iter().flat_map(|s| [f64::from(s.mg), f64::from(s.eg)]).collect();
     assert_eq!(w.len(), 2 * WEIGHT_COUNT);
     let w0 = w.clone();
     if epochs > 0 && !train.is_empty() {

@@ -15,12 +15,11 @@ pub(crate) const SCALE_NORMAL: i32 = 64;
 /// Squares of the light colour (b1, a2, ...).
 const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
 
+/// The value of `color`'s knights, bishops, rooks and queens.
 #[inline(always)]
 fn non_pawn_material(pos: &Position, color: Color) -> i32 {
-    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .map(|role| piece_value(role) * pos.pieces(color, role).count() as i32)
-        .sum()
+    let value = |role| piece_value(role) * pos.pieces(color, role).count() as i32;
+    value(Role::Knight) + value(Role::Bishop) + value(Role::Rook) + value(Role::Queen)
 }
 
 /// How much of the score `eg` (White's view; its sign names the stronger side) counts, out
@@ -29,9 +28,9 @@ fn non_pawn_material(pos: &Position, color: Color) -> i32 {
 pub(crate) fn scale(pos: &Position, eg: i32) -> i32 {
     let strong = if eg >= 0 { Color::White } else { Color::Black };
     let weak = strong.other();
-    let strong_npm = non_pawn_material(pos, strong);
-    let weak_npm = non_pawn_material(pos, weak);
     if pos.pieces(strong, Role::Pawn).is_empty() {
+        let strong_npm = non_pawn_material(pos, strong);
+        let weak_npm = non_pawn_material(pos, weak);
         let majors = pos.pieces(strong, Role::Rook) | pos.pieces(strong, Role::Queen);
         // Two knights (or fewer minor pieces than a bishop pair) cannot force mate.
         if majors.is_empty()

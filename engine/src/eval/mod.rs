@@ -92,12 +92,6 @@ impl Mul<i32> for Score {
     }
 }
 
-/// `score` for White when `color` is White, its negation for Black.
-#[inline(always)]
-pub(crate) fn for_white(color: Color, score: Score) -> Score {
-    if color == Color::White { score } else { -score }
-}
-
 /// The game phase: [`PHASE_TOTAL`] with every piece on the board, 0 with only kings and
 /// pawns (knight and bishop 1, rook 2, queen 4; more than the start's material counts as the
 /// start).
@@ -129,9 +123,9 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// [`evaluate`] with the slider backend `sliders` (what the search calls).
 #[inline(always)]
 pub fn evaluate_with<S: Sliders>(pos: &Position, sliders: S) -> i32 {
-    let mut score = s(0, 0);
-    terms(pos, sliders, &mut score);
-    let white_view = finish(pos, score);
+    let mut sum = terms::Sum::new();
+    terms(pos, sliders, &mut sum);
+    let white_view = finish(pos, sum.white_view());
     let us = if pos.side_to_move() == Color::White { white_view } else { -white_view };
     us + weights::TEMPO
 }

@@ -1,10 +1,11 @@
 //! Material and piece placement: one table per role ([`WEIGHTS`]`.psqt`), for White; Black
 //! reads the same table with its ranks flipped.
+//!
+//! [`WEIGHTS`]: super::WEIGHTS
 
 use bbcore::{Color, Role};
 
 use super::terms::Terms;
-use super::weights::WEIGHTS;
 use crate::board::Position;
 
 /// File plus rank steps from the four centre squares (0 on d4, 6 in a corner).
@@ -21,12 +22,8 @@ pub(crate) const fn centre_distance(sq: usize) -> i32 {
 pub(crate) fn placement(pos: &Position, t: &mut impl Terms) {
     for color in Color::ALL {
         for role in Role::ALL {
-            let pieces = pos.pieces(color, role);
-            t.add(color, &WEIGHTS.material[role.index()], pieces.count() as i32);
-            let table = &WEIGHTS.psqt[role.index()];
-            let flip = if color == Color::White { 0 } else { 56 };
-            for sq in pieces {
-                t.add(color, &table[sq.index() ^ flip], 1);
+            for sq in pos.pieces(color, role) {
+                t.piece(color, role, sq);
             }
         }
     }

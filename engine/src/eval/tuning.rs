@@ -7,9 +7,8 @@
 //! use bbengine::eval::{WEIGHTS, evaluate, tuning::trace};
 //!
 //! let pos: Position = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse()?;
-//! let flat: Vec<_> = WEIGHTS.fields().into_iter().flat_map(|(_, values)| values).collect();
 //! // The trace with the engine's weights gives the evaluation back (White's view).
-//! assert_eq!(trace(&pos).evaluate(&flat), evaluate(&pos));
+//! assert_eq!(trace(&pos).evaluate(&WEIGHTS.flat()), evaluate(&pos));
 //! # Ok::<(), bbengine::FenError>(())
 //! ```
 
@@ -17,7 +16,7 @@ use bbcore::Color;
 
 use super::terms::{Terms, weight_index};
 use super::weights::{PHASE_TOTAL, TEMPO, WEIGHTS, Weights};
-use super::{Score, endgame, for_white, phase, s, terms};
+use super::{Score, endgame, phase, s, terms};
 use crate::board::Position;
 use crate::sliders::with_fastest;
 
@@ -63,7 +62,7 @@ impl Terms for Tracer {
     }
 
     fn add_fixed(&mut self, color: Color, value: Score) {
-        self.fixed += for_white(color, value);
+        self.fixed += if color == Color::White { value } else { -value };
     }
 }
 
@@ -82,8 +81,8 @@ pub fn trace(pos: &Position) -> Trace {
     counts.retain(|&(_, count)| count != 0);
 
     // The rest as the evaluation does it, with the engine's weights.
-    let mut sum = s(0, 0);
-    with_fastest!(|sliders| terms(pos, sliders, &mut sum));
+    let flat = WEIGHTS.flat();
+    let sum = counts.iter().fold(tracer.fixed, |sum, &(index, count)| sum + flat[index as usize] * count);
     let phase = phase(pos);
     let tapered = (sum.mg * phase + sum.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
     let scale = endgame::scale(pos, tapered);
@@ -153,11 +152,6 @@ pub fn to_rust_source(weights: &Weights, header: &str) -> String {
     out
 }
 
-/// The engine's weights as a flat list ([`Weights::fields`] order).
-pub fn engine_weights() -> Vec<Score> {
-    WEIGHTS.fields().into_iter().flat_map(|(_, values)| values).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,7 +162,7 @@ mod tests {
     /// the perft positions and every position of a few seeded random games.
     #[test]
     fn trace_gives_the_evaluation_back() {
-        let flat = engine_weights();
+        let flat = WEIGHTS.flat();
         let mut positions: Vec<Position> = SIX_POSITIONS.iter().map(|p| p.fen.parse().unwrap()).collect();
         let mut rng = bbcore::SplitMix64::new(7);
         for _ in 0..20 {
@@ -192,7 +186,7 @@ mod tests {
     /// nothing: no padding, every field listed.
     #[test]
     fn flat_list_covers_every_weight() {
-        let flat = engine_weights();
+        let flat = WEIGHTS.flat();
         assert_eq!(flat.len(), crate::eval::WEIGHT_COUNT);
         let mut copy = super::super::hand_set();
         copy.set_flat(&flat);

@@ -39,6 +39,12 @@ macro_rules! weights {
                 vec![$((stringify!($name), super::tuning::Flatten::to_rust(&self.$name)),)*]
             }
 
+            /// Every value in memory order: the tuner's flat list ([`Weights::fields`]
+            /// concatenated).
+            pub fn flat(&self) -> Vec<Score> {
+                self.fields().into_iter().flat_map(|(_, values)| values).collect()
+            }
+
             /// Sets every field from a flat list in memory order (as [`Weights::fields`]
             /// gives them, concatenated).
             pub fn set_flat(&mut self, values: &[Score]) {
