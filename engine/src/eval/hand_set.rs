@@ -5,7 +5,8 @@
 //! little lower in the middle game, rook and queen a little higher in the endgame, bishop a
 //! little above knight); placement by distance to the centre, ranks and castled king files;
 //! the other terms are small corrections sized against a pawn by judgement (a passed pawn on
-//! the sixth rank about a pawn in the endgame, an isolated pawn a tenth of one).
+//! the sixth rank about a pawn in the endgame, an isolated pawn a tenth of one, a pawn
+//! attacking a piece half a pawn).
 
 use bbcore::Role;
 
@@ -140,5 +141,9 @@ pub const fn hand_set() -> Weights {
         shield_far: s(7, 0),
         king_open_file: s(-18, 0),
         king_danger,
+        threat_by_pawn: [s(0, 0), s(45, 30), s(45, 30), s(55, 30), s(55, 30), s(0, 0)],
+        threat_by_minor: [s(0, 0), s(0, 0), s(0, 0), s(35, 25), s(40, 25), s(0, 0)],
+        threat_by_rook: s(40, 20),
+        hanging: s(30, 15),
     }
 }

@@ -3,7 +3,7 @@
 
 use bbcore::{Bitboard, Color, Role};
 
-use super::mobility::KingAttacks;
+use super::mobility::Attacks;
 use super::pawns::{ADJACENT_FILES, FILES, relative_rank};
 use super::terms::Terms;
 use super::weights::{KING_DANGER_UNITS, WEIGHTS};
@@ -11,7 +11,7 @@ use crate::board::Position;
 
 /// The safety of `us`'s king, given the enemy's attacks.
 #[inline(always)]
-pub(crate) fn king_safety(pos: &Position, us: Color, enemy: &KingAttacks, t: &mut impl Terms) {
+pub(crate) fn king_safety(pos: &Position, us: Color, enemy: &Attacks, t: &mut impl Terms) {
     let king = pos.king(us);
     if relative_rank(us, king) <= 1 {
         let file = king.file().index();

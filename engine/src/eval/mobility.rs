@@ -1,6 +1,7 @@
 //! Mobility: for each knight, bishop, rook and queen, a weight by the number of squares it
 //! attacks that hold no piece of ours and no enemy pawn guards. The same pass records how
-//! the pieces hit the enemy king's zone, for `king_safety.rs`.
+//! the pieces hit the enemy king's zone, for `king_safety.rs`, and which squares each kind
+//! of piece attacks, for `threats.rs`.
 
 use bbcore::{Bitboard, Color, Role};
 
@@ -10,12 +11,18 @@ use crate::board::Position;
 use crate::sliders::Sliders;
 use crate::tables;
 
-/// One side's attacks on the enemy king's zone.
-pub(crate) struct KingAttacks {
+/// One side's attacks.
+pub(crate) struct Attacks {
     /// Attack units on the enemy king's zone ([`KING_ATTACK_UNITS`] per zone square hit).
     pub king_units: i32,
     /// How many pieces hit the enemy king's zone.
     pub king_attackers: i32,
+    /// Squares our knights and bishops attack.
+    pub by_minors: Bitboard,
+    /// Squares our rooks attack.
+    pub by_rooks: Bitboard,
+    /// Squares any of our pieces (pawns and king too) attacks.
+    pub all: Bitboard,
 }
 
 /// Squares pawns of `color` attack.
@@ -36,14 +43,20 @@ pub(crate) fn king_zone(pos: &Position, color: Color) -> Bitboard {
     tables::king(king).with(king)
 }
 
-/// `us`'s mobility; returns its pieces' hits on the enemy king's zone.
+/// `us`'s mobility; returns its attacks.
 #[inline(always)]
-pub(crate) fn mobility<S: Sliders>(pos: &Position, sliders: S, us: Color, t: &mut impl Terms) -> KingAttacks {
+pub(crate) fn mobility<S: Sliders>(pos: &Position, sliders: S, us: Color, t: &mut impl Terms) -> Attacks {
     let them = us.other();
     let safe = !(pos.color(us) | pawn_attacks(pos, them));
     let zone = king_zone(pos, them);
     let occupied = pos.occupied();
-    let mut out = KingAttacks { king_units: 0, king_attackers: 0 };
+    let mut out = Attacks {
+        king_units: 0,
+        king_attackers: 0,
+        by_minors: Bitboard(0),
+        by_rooks: Bitboard(0),
+        all: pawn_attacks(pos, us) | tables::king(pos.king(us)),
+    };
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for sq in pos.pieces(us, role) {
             let attacks = match role {
@@ -52,6 +65,12 @@ pub(crate) fn mobility<S: Sliders>(pos: &Position, sliders: S, us: Color, t: &mu
                 Role::Rook => sliders.rook(sq, occupied),
                 _ => sliders.queen(sq, occupied),
             };
+            match role {
+                Role::Knight | Role::Bishop => out.by_minors |= attacks,
+                Role::Rook => out.by_rooks |= attacks,
+                _ => {}
+            }
+            out.all |= attacks;
             let count = (attacks & safe).count() as usize;
             t.add(us, &WEIGHTS.mobility[role.index()][count], 1);
             let hits = (attacks & zone).count() as i32;

@@ -6,7 +6,8 @@
 //! `psqt.rs` (material and piece placement), `mobility.rs` (attack counts from the slider
 //! backend and leaf tables, and the attacks on the enemy king's zone), `pawns.rs` (passed,
 //! isolated, doubled, protected), `king_safety.rs` (pawn shield, open files, attackers),
-//! `pieces.rs` (bishop pair, rooks on open files), `endgame.rs` (draw scaling, mop-up). Every
+//! `pieces.rs` (bishop pair, rooks on open files), `threats.rs` (pieces attacked by lesser
+//! ones, undefended pieces attacked), `endgame.rs` (draw scaling, mop-up). Every
 //! weight lives in `weights.rs`, with where it comes from.
 
 mod endgame;
@@ -17,6 +18,7 @@ mod pawns;
 mod pieces;
 mod psqt;
 mod terms;
+mod threats;
 mod tuned;
 pub mod tuning;
 mod weights;
@@ -141,6 +143,8 @@ fn terms<S: Sliders>(pos: &Position, sliders: S, t: &mut impl terms::Terms) {
     // Each side's king is hurt by the other side's attacks.
     king_safety::king_safety(pos, Color::White, &black, t);
     king_safety::king_safety(pos, Color::Black, &white, t);
+    threats::threats(pos, Color::White, &white, &black, t);
+    threats::threats(pos, Color::Black, &black, &white, t);
 }
 
 /// The tapered, scaled White's-view evaluation from the sum of the terms.

@@ -194,6 +194,6 @@ mod tests {
         // The tracer's index of a weight is its place in the list.
         assert_eq!(weight_index(&WEIGHTS.material[0]), 0);
         assert_eq!(weight_index(&WEIGHTS.psqt[0][0]), 6);
-        assert_eq!(weight_index(&WEIGHTS.king_danger[crate::eval::weights::KING_DANGER_UNITS - 1]), flat.len() - 1);
+        assert_eq!(weight_index(&WEIGHTS.hanging), flat.len() - 1);
     }
 }

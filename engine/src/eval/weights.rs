@@ -88,6 +88,14 @@ weights! {
     /// Our king's danger by the enemy's attack units on its zone (two or more attackers, and
     /// the enemy has a queen).
     king_danger: [Score; KING_DANGER_UNITS],
+    /// An enemy piece attacked by our pawns, by its role (knight to queen).
+    threat_by_pawn: [Score; 6],
+    /// An enemy piece attacked by our knights or bishops, by its role (rook and queen).
+    threat_by_minor: [Score; 6],
+    /// An enemy queen attacked by our rooks.
+    threat_by_rook: Score,
+    /// An enemy piece or pawn (not the king) we attack and nothing of theirs defends.
+    hanging: Score,
 }
 
 /// The number of tuned weights ([`Score`]s in [`Weights`]).
