@@ -40,8 +40,11 @@ mod worker;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchReport, bench};
 pub use draw::{is_draw, is_repetition};
+pub use history::SearchTables;
 pub use limits::Limits;
-pub use threads::{Iteration, Reporter, SearchControl, SearchRequest, SearchResult, Silent, search};
+pub use threads::{
+    Iteration, Reporter, SearchControl, SearchRequest, SearchResult, Silent, search, search_with_tables,
+};
 pub use time::{TimePlan, plan as time_plan};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 

@@ -306,7 +306,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
     let mut quiets_tried: [Option<Move>; 32] = [None; 32];
     let mut quiet_count = 0usize;
 
-    while let Some(mv) = picker.next(pos, sliders, &w.history) {
+    while let Some(mv) = picker.next(pos, sliders, w.history) {
         if ply == 0 && !w.root_moves.iter().any(|rm| rm.mv == mv) {
             continue;
         }

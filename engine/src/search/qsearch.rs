@@ -70,7 +70,7 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
     let mut picker = Picker::quiescence(buffer, tt.and_then(|e| e.mv), in_check);
     let mut best_move: Option<Move> = None;
     let mut moves = 0usize;
-    while let Some(mv) = picker.next(pos, sliders, &w.history) {
+    while let Some(mv) = picker.next(pos, sliders, w.history) {
         if !in_check {
             let promotion = matches!(mv.kind(), MoveKind::PromoteQueen);
             if !promotion && raw_eval + captured_value(pos, mv) + DELTA_MARGIN <= alpha {

@@ -1,11 +1,13 @@
 //! Running a search: the request, the control the UCI loop holds (stop, ponderhit), the
 //! state the threads share, and lazy SMP: every thread searches the same root with its own
-//! move-ordering memory, sharing only the transposition table; the main thread (0) reports,
-//! watches the clock and gives the move.
+//! move-ordering memory (kept between the searches of a game in [`SearchTables`]), sharing
+//! only the transposition table; the main thread (0) reports, watches the clock and gives the
+//! move.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::history::SearchTables;
 use super::limits::Limits;
 use super::node::{Baseline, Level, V3};
 use super::root::iterate;
@@ -171,23 +173,36 @@ impl Shared<'_> {
 /// Searches `request.position` under `request.limits` and returns the best move. Runs on
 /// fresh threads with large stacks (the calling thread waits); `control` stops it early or
 /// ends pondering; `reporter` gets each finished iteration's lines. The slider backend and
-/// the compiled copy of the search are chosen once here, for the whole search.
+/// the compiled copy of the search are chosen once here, for the whole search. Every thread
+/// starts with empty move-ordering tables; [`search_with_tables`] keeps them between searches.
 pub fn search(request: &SearchRequest<'_>, control: &SearchControl, reporter: &dyn Reporter) -> SearchResult {
+    search_with_tables(request, &mut SearchTables::new(), control, reporter)
+}
+
+/// [`search`], with the threads' move-ordering tables taken from `tables` (aged, see
+/// [`SearchTables`]) and left there for the next search of the game.
+pub fn search_with_tables(
+    request: &SearchRequest<'_>,
+    tables: &mut SearchTables,
+    control: &SearchControl,
+    reporter: &dyn Reporter,
+) -> SearchResult {
     match auto_pext() {
-        Some(pext) => search_with(pext, request, control, reporter),
-        None => search_with(FancyMagic, request, control, reporter),
+        Some(pext) => search_with(pext, request, tables, control, reporter),
+        None => search_with(FancyMagic, request, tables, control, reporter),
     }
 }
 
 fn search_with<S: Sliders>(
     sliders: S,
     request: &SearchRequest<'_>,
+    tables: &mut SearchTables,
     control: &SearchControl,
     reporter: &dyn Reporter,
 ) -> SearchResult {
     match V3::detect() {
-        Some(v3) => run(v3, sliders, request, control, reporter),
-        None => run(Baseline, sliders, request, control, reporter),
+        Some(v3) => run(v3, sliders, request, tables, control, reporter),
+        None => run(Baseline, sliders, request, tables, control, reporter),
     }
 }
 
@@ -195,6 +210,7 @@ fn run<S: Sliders, L: Level>(
     level: L,
     sliders: S,
     request: &SearchRequest<'_>,
+    tables: &mut SearchTables,
     control: &SearchControl,
     reporter: &dyn Reporter,
 ) -> SearchResult {
@@ -231,14 +247,16 @@ fn run<S: Sliders, L: Level>(
         })
         .collect();
     let shared = &shared;
+    let (main_history, helper_histories) = tables.prepare(threads);
     let (main, helper_nodes) = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|id| {
+        let helpers: Vec<_> = (1..)
+            .zip(helper_histories)
+            .filter_map(|(id, history)| {
                 let root_moves = root_moves.clone();
                 std::thread::Builder::new()
                     .stack_size(STACK_SIZE)
                     .spawn_scoped(scope, move || {
-                        let mut w = Worker::new(sliders, shared, id, request.history);
+                        let mut w = Worker::new(sliders, shared, id, request.history, history);
                         w.root_moves = root_moves;
                         iterate(level, &mut w, pos, &Silent);
                         w.nodes
@@ -249,7 +267,7 @@ fn run<S: Sliders, L: Level>(
         let main = std::thread::Builder::new()
             .stack_size(STACK_SIZE)
             .spawn_scoped(scope, move || {
-                let mut w = Worker::new(sliders, shared, 0, request.history);
+                let mut w = Worker::new(sliders, shared, 0, request.history, main_history);
                 w.root_moves = root_moves;
                 iterate(level, &mut w, pos, reporter);
                 shared.stop_all();
@@ -274,4 +292,36 @@ fn run<S: Sliders, L: Level>(
     }
     let finished = if stopped { depth - 1 } else { depth };
     SearchResult { best: Some(best.mv), ponder, score, depth: finished.max(1) as u32, nodes: nodes + helper_nodes }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_carry_over_to_the_next_search() {
+        let position: Position = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4".parse().unwrap();
+        let tt = TranspositionTable::new(1);
+        let request = SearchRequest {
+            position,
+            history: &[],
+            limits: Limits::depth(6),
+            tt: &tt,
+            threads: 1,
+            multipv: 1,
+            move_overhead: 0,
+        };
+        let mut tables = SearchTables::new();
+        for _ in 0..2 {
+            let result = search_with_tables(&request, &mut tables, &SearchControl::new(false), &Silent);
+            assert!(result.best.is_some_and(|mv| position.is_legal(mv)), "{result:?}");
+            assert!(!tables.is_empty());
+        }
+
+        // Fresh tables are what `search` uses.
+        tt.clear();
+        let fresh = search(&request, &SearchControl::new(false), &Silent);
+        tt.clear();
+        assert_eq!(search_with_tables(&request, &mut SearchTables::new(), &SearchControl::new(false), &Silent), fresh);
+    }
 }

@@ -1,6 +1,6 @@
 //! One search thread's state: its node count, the key stack for repetitions, the search
 //! stack (static evaluations, previous moves), the principal-variation table, its move
-//! ordering memory and the root moves it sorts.
+//! ordering memory (borrowed: it outlives the search) and the root moves it sorts.
 
 use std::sync::atomic::Ordering;
 
@@ -50,7 +50,7 @@ pub(crate) struct Worker<'a, S> {
     pub root_depth: i32,
     /// Keys of the positions before the current one: the game's, then the search path's.
     pub keys: Vec<u64>,
-    pub history: Box<History>,
+    pub history: &'a mut History,
     pub stack: Vec<Frame>,
     pub pv: Vec<[Move; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 2],
@@ -60,8 +60,14 @@ pub(crate) struct Worker<'a, S> {
 }
 
 impl<'a, S: Sliders> Worker<'a, S> {
-    /// A fresh worker for thread `id`.
-    pub fn new(sliders: S, shared: &'a Shared<'a>, id: usize, game_keys: &[u64]) -> Worker<'a, S> {
+    /// A fresh worker for thread `id`, ordering moves with `history`.
+    pub fn new(
+        sliders: S,
+        shared: &'a Shared<'a>,
+        id: usize,
+        game_keys: &[u64],
+        history: &'a mut History,
+    ) -> Worker<'a, S> {
         let none = Move::new(bbcore::Square::A1, bbcore::Square::A1, crate::board::MoveKind::Normal);
         let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_keys);
@@ -74,7 +80,7 @@ impl<'a, S: Sliders> Worker<'a, S> {
             stopped: false,
             root_depth: 0,
             keys,
-            history: History::new(),
+            history,
             stack: vec![Frame { eval: super::NO_SCORE, piece_to: NO_PIECE_TO }; MAX_PLY + 4],
             pv: vec![[none; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],

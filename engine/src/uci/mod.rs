@@ -3,7 +3,7 @@
 //!
 //! `command.rs` parses a line into a [`Command`] (pure, unit tested); `options.rs` holds the
 //! options; this file is the loop: it owns the engine state (position, game history, options,
-//! table, book), starts each search on its own thread so `isready`, `stop` and `ponderhit`
+//! table, the threads' move-ordering tables, book), starts each search on its own thread so `isready`, `stop` and `ponderhit`
 //! are answered while it runs, and writes every line through one [`Output`] that flushes per
 //! line. Bad input is answered with an `info string` saying why, never a panic.
 
@@ -17,7 +17,8 @@ use std::thread::JoinHandle;
 use crate::board::{Move, Position};
 use crate::book::PolyglotBook;
 use crate::search::{
-    Bound, Iteration, Limits, MAX_PLY, Reporter, SearchControl, SearchRequest, TranspositionTable, mate_in, search,
+    Bound, Iteration, Limits, MAX_PLY, Reporter, SearchControl, SearchRequest, SearchTables, TranspositionTable,
+    mate_in, search_with_tables,
 };
 pub use command::{Command, Go, ParseError, StartPosition, parse};
 use command::{clip, quote};
@@ -93,7 +94,8 @@ impl Reporter for UciReporter {
 /// A search running on its own thread.
 struct Running {
     control: Arc<SearchControl>,
-    handle: JoinHandle<()>,
+    /// Gives back the move-ordering tables when the search is over.
+    handle: JoinHandle<SearchTables>,
     /// Infinite or ponder: the search waits for `stop`/`ponderhit` before its bestmove.
     waits: bool,
 }
@@ -103,6 +105,9 @@ pub struct Engine {
     out: Output,
     options: Options,
     tt: Arc<TranspositionTable>,
+    /// The search threads' move-ordering memory, kept for the game's next search (lent to
+    /// the running search).
+    tables: SearchTables,
     position: Position,
     /// Keys of the positions before `position` in the game.
     history: Vec<u64>,
@@ -125,6 +130,7 @@ impl Engine {
             out,
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             options,
+            tables: SearchTables::new(),
             position: Position::startpos(),
             history: Vec::new(),
             book: None,
@@ -166,6 +172,7 @@ impl Engine {
             Command::UciNewGame => {
                 self.finish_search(true);
                 self.tt.clear();
+                self.tables.clear();
                 self.position = self.start_position(Position::startpos());
                 self.history.clear();
             }
@@ -213,8 +220,9 @@ impl Engine {
             if stop {
                 running.control.stop();
             }
-            if running.handle.join().is_err() {
-                self.out.info("the search thread failed");
+            match running.handle.join() {
+                Ok(tables) => self.tables = tables,
+                Err(_) => self.out.info("the search thread failed"),
             }
         }
     }
@@ -238,7 +246,10 @@ impl Engine {
                             self.out.info(&format!("Hash: only {} MiB could be allocated", self.tt.size_mb()));
                         }
                     }
-                    options::Change::ClearHash => self.tt.clear(),
+                    options::Change::ClearHash => {
+                        self.tt.clear();
+                        self.tables.clear();
+                    }
                     options::Change::Book => self.load_book(),
                 }
                 if name.eq_ignore_ascii_case("UCI_Chess960") {
@@ -395,11 +406,12 @@ impl Engine {
         let threads = self.options.threads;
         let multipv = self.options.multipv;
         let move_overhead = self.options.move_overhead;
+        let mut tables = std::mem::take(&mut self.tables);
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
             let request =
                 SearchRequest { position, history: &history, limits, tt: &tt, threads, multipv, move_overhead };
             let reporter = UciReporter { out: out.clone(), chess960 };
-            let result = search(&request, &thread_control, &reporter);
+            let result = search_with_tables(&request, &mut tables, &thread_control, &reporter);
             // Infinite and ponder searches hold their move until told.
             while request.limits.infinite && !thread_control.is_stopped()
                 || request.limits.ponder && thread_control.is_pondering() && !thread_control.is_stopped()
@@ -416,6 +428,7 @@ impl Engine {
                     out.line("bestmove 0000");
                 }
             }
+            tables
         });
         match spawned {
             Ok(handle) => self.running = Some(Running { control, handle, waits }),
@@ -575,6 +588,23 @@ mod tests {
     fn clocks_at_the_u32_limit() {
         let text = session(b"position fen 8/8/8/8/8/8/8/K6k b - - 4294967295 4294967295 moves h1h2 a1a2\nd\n");
         assert!(text.lines().any(|l| l == "info string fen 8/8/8/8/8/8/K6k/8 b - - 4294967295 4294967295"), "{text}");
+    }
+
+    #[test]
+    fn move_ordering_tables_last_the_game_but_not_a_new_one() {
+        let mut engine = Engine::new(Output::new(Shared::default()));
+        for reset in ["ucinewgame", "setoption name Clear Hash"] {
+            engine.handle_line("position startpos moves e2e4 e7e5");
+            engine.handle_line("go depth 5");
+            engine.finish_search(false);
+            assert!(!engine.tables.is_empty(), "the search gives its tables back");
+            engine.handle_line("position startpos moves e2e4 e7e5 g1f3");
+            engine.handle_line("go depth 5");
+            engine.finish_search(false);
+            assert!(!engine.tables.is_empty());
+            engine.handle_line(reset);
+            assert!(engine.tables.is_empty(), "{reset}");
+        }
     }
 
     #[test]
