@@ -17,6 +17,8 @@ pub(crate) struct Attacks {
     pub king_units: i32,
     /// How many pieces hit the enemy king's zone.
     pub king_attackers: i32,
+    /// Squares our pawns attack.
+    pub by_pawns: Bitboard,
     /// Squares our knights and bishops attack.
     pub by_minors: Bitboard,
     /// Squares our rooks attack.
@@ -50,12 +52,14 @@ pub(crate) fn mobility<S: Sliders>(pos: &Position, sliders: S, us: Color, t: &mu
     let safe = !(pos.color(us) | pawn_attacks(pos, them));
     let zone = king_zone(pos, them);
     let occupied = pos.occupied();
+    let by_pawns = pawn_attacks(pos, us);
     let mut out = Attacks {
         king_units: 0,
         king_attackers: 0,
+        by_pawns,
         by_minors: Bitboard(0),
         by_rooks: Bitboard(0),
-        all: pawn_attacks(pos, us) | tables::king(pos.king(us)),
+        all: by_pawns | tables::king(pos.king(us)),
     };
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for sq in pos.pieces(us, role) {

@@ -64,7 +64,7 @@ impl Terms for Sum {
 /// `sq`'s index in White's tables: Black reads them with the ranks flipped.
 #[inline(always)]
 fn relative_index(color: Color, sq: Square) -> usize {
-    if color == Color::White { sq.index() } else { sq.index() ^ 56 }
+    if color == Color::White { sq.index() } else { sq.flip_rank().index() }
 }
 
 /// Material plus placement by role and square (White's side), folded from [`WEIGHTS`] at

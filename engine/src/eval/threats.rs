@@ -4,7 +4,7 @@
 
 use bbcore::{Color, Role};
 
-use super::mobility::{Attacks, pawn_attacks};
+use super::mobility::Attacks;
 use super::terms::Terms;
 use super::weights::WEIGHTS;
 use crate::board::Position;
@@ -13,10 +13,9 @@ use crate::board::Position;
 #[inline(always)]
 pub(crate) fn threats(pos: &Position, us: Color, ours: &Attacks, theirs: &Attacks, t: &mut impl Terms) {
     let them = us.other();
-    let by_pawns = pawn_attacks(pos, us);
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         let targets = pos.pieces(them, role);
-        t.add(us, &WEIGHTS.threat_by_pawn[role.index()], (targets & by_pawns).count() as i32);
+        t.add(us, &WEIGHTS.threat_by_pawn[role.index()], (targets & ours.by_pawns).count() as i32);
         if role == Role::Rook || role == Role::Queen {
             t.add(us, &WEIGHTS.threat_by_minor[role.index()], (targets & ours.by_minors).count() as i32);
         }

@@ -15,7 +15,7 @@
 use bbcore::Color;
 
 use super::terms::{Terms, weight_index};
-use super::weights::{PHASE_TOTAL, TEMPO, WEIGHTS, Weights};
+use super::weights::{PHASE_TOTAL, TEMPO, Weights};
 use super::{Score, endgame, phase, s, terms};
 use crate::board::Position;
 use crate::sliders::with_fastest;
@@ -49,26 +49,30 @@ impl Trace {
     }
 }
 
-/// The evaluation's [`Terms`] recorded, not summed.
+/// The evaluation's [`Terms`] recorded, and summed with the engine's weights (White's view).
 struct Tracer {
     counts: Vec<(u32, i32)>,
     fixed: Score,
+    sum: Score,
 }
 
 impl Terms for Tracer {
     fn add(&mut self, color: Color, weight: &'static Score, count: i32) {
         let sign = if color == Color::White { 1 } else { -1 };
         self.counts.push((weight_index(weight) as u32, sign * count));
+        self.sum += *weight * (sign * count);
     }
 
     fn add_fixed(&mut self, color: Color, value: Score) {
-        self.fixed += if color == Color::White { value } else { -value };
+        let value = if color == Color::White { value } else { -value };
+        self.fixed += value;
+        self.sum += value;
     }
 }
 
 /// The [`Trace`] of `pos`.
 pub fn trace(pos: &Position) -> Trace {
-    let mut tracer = Tracer { counts: Vec::new(), fixed: s(0, 0) };
+    let mut tracer = Tracer { counts: Vec::new(), fixed: s(0, 0), sum: s(0, 0) };
     with_fastest!(|sliders| terms(pos, sliders, &mut tracer));
     tracer.counts.sort_unstable();
     let mut counts: Vec<(u32, i32)> = Vec::with_capacity(tracer.counts.len());
@@ -81,8 +85,7 @@ pub fn trace(pos: &Position) -> Trace {
     counts.retain(|&(_, count)| count != 0);
 
     // The rest as the evaluation does it, with the engine's weights.
-    let flat = WEIGHTS.flat();
-    let sum = counts.iter().fold(tracer.fixed, |sum, &(index, count)| sum + flat[index as usize] * count);
+    let sum = tracer.sum;
     let phase = phase(pos);
     let tapered = (sum.mg * phase + sum.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
     let scale = endgame::scale(pos, tapered);
@@ -155,6 +158,7 @@ pub fn to_rust_source(weights: &Weights, header: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::WEIGHTS;
     use crate::eval::evaluate;
     use crate::perft::SIX_POSITIONS;
 
