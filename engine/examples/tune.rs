@@ -1,12 +1,15 @@
 //! Tunes the evaluation's weights by Texel's method and writes them as
 //! `engine/src/eval/tuned.rs`.
 //!
-//! Input: lines `<FEN>;<result>` (more `;` fields are ignored), the result 1, 0.5 or 0 for
-//! White, as `examples/datagen.rs` writes them. The prediction for a position is
+//! Input: lines `<FEN>;<result>;<score>` (the score may be left out; more `;` fields are
+//! ignored), the result 1, 0.5 or 0 for White and the search's score for White in centipawns,
+//! as `examples/datagen.rs` writes them. The prediction for a position is
 //! `1 / (1 + 10^(-K * eval / 400))` with `eval` the engine's evaluation (White's view) as a
 //! function of the weights; the tuner first fits `K` to the starting weights, then moves every
 //! weight by Adam on the mean squared error between prediction and result over all positions
-//! (full batch), starting from the hand-set weights (`hand_set.rs`), plus `--l2` times the
+//! (full batch; with `--lambda L` below 1, the target is `L * result + (1 - L) * 1 / (1 +
+//! 10^(-K * score / 400))`, so the search's score, a less noisy label than one game's result,
+//! counts too), starting from the hand-set weights (`hand_set.rs`), plus `--l2` times the
 //! squared distance from them: Adam moves a weight seen in few positions as fast as a common
 //! one, and this keeps such weights near their start unless the data insists. Every tenth
 //! stretch of 1000 lines is held out and its error printed beside the training error, to show
@@ -37,11 +40,16 @@ struct Sample {
     /// Drawish-material scale (out of 1).
     scale: f64,
     after: f64,
+    /// The game's result for White.
     result: f64,
+    /// The search's score for White (centipawns), if the line has one.
+    score: Option<f64>,
+    /// What the prediction is fitted to: the result, or a blend with the score (`--lambda`).
+    target: f64,
 }
 
 impl Sample {
-    fn new(trace: Trace, result: f64) -> Sample {
+    fn new(trace: Trace, result: f64, score: Option<f64>) -> Sample {
         Sample {
             counts: trace.counts.iter().map(|&(i, c)| (i, c as f32)).collect(),
             fixed: [f64::from(trace.fixed.mg), f64::from(trace.fixed.eg)],
@@ -49,6 +57,8 @@ impl Sample {
             scale: f64::from(trace.scale) / 64.0,
             after: f64::from(trace.after),
             result,
+            score,
+            target: result,
         }
     }
 
@@ -67,9 +77,14 @@ fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
-/// Mean squared error of `samples` with weights `w`.
+/// Mean squared error of `samples` with weights `w`, against their targets.
 fn error(samples: &[Sample], k: f64, w: &[f64]) -> f64 {
-    let sum: f64 = samples.iter().map(|s| (s.result - sigmoid(k, s.eval(w))).powi(2)).sum();
+    error_against(samples, k, w, |s| s.target)
+}
+
+/// Mean squared error of `samples` with weights `w`, against `truth`.
+fn error_against(samples: &[Sample], k: f64, w: &[f64], truth: fn(&Sample) -> f64) -> f64 {
+    let sum: f64 = samples.iter().map(|s| (truth(s) - sigmoid(k, s.eval(w))).powi(2)).sum();
     sum / samples.len().max(1) as f64
 }
 
@@ -80,7 +95,7 @@ fn gradient(samples: &[Sample], k: f64, w: &[f64]) -> Vec<f64> {
         let mut g = vec![0.0; w.len()];
         for s in chunk {
             let p = sigmoid(k, s.eval(w));
-            let d = -2.0 * (s.result - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0 * s.scale;
+            let d = -2.0 * (s.target - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0 * s.scale;
             let (dmg, deg) = (d * s.mg_share, d * (1.0 - s.mg_share));
             for &(i, c) in s.counts.iter() {
                 g[2 * i as usize] += dmg * f64::from(c);
@@ -120,6 +135,7 @@ fn main() {
     let mut out = String::from("engine/src/eval/tuned.rs");
     let mut rate = 1.0f64;
     let mut l2 = 1e-8f64;
+    let mut lambda = 1.0f64;
     let mut source = None;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
@@ -137,6 +153,12 @@ fn main() {
             "--epochs" => epochs = value.parse().unwrap_or_else(|e| bad(&e)),
             "--rate" => rate = value.parse().unwrap_or_else(|e| bad(&e)),
             "--l2" => l2 = value.parse().unwrap_or_else(|e| bad(&e)),
+            "--lambda" => {
+                lambda = value.parse().unwrap_or_else(|e| bad(&e));
+                if !(0.0..=1.0).contains(&lambda) {
+                    bad(&"must be within 0 and 1");
+                }
+            }
             "--source" => source = Some(value.clone()),
             "--out" => out = value.clone(),
             _ => bad(&"unknown option"),
@@ -161,7 +183,8 @@ fn main() {
                 eprintln!("tune: {path}:{}: skipped, not `<FEN>;<result>`", number + 1);
                 continue;
             };
-            let sample = Sample::new(trace(&pos), result);
+            let score = fields.next().and_then(|s| s.trim().parse::<f64>().ok());
+            let sample = Sample::new(trace(&pos), result, score);
             // Whole stretches of 1000 lines (about a dozen games) are held out, so that held-out
             // positions do not share games with training ones.
             if (number / 1000) % 10 == 9 { held_out.push(sample) } else { train.push(sample) }
@@ -175,6 +198,11 @@ fn main() {
     let w0 = w.clone();
     if epochs > 0 && !train.is_empty() {
         let k = fit_k(&train, &w);
+        for s in train.iter_mut().chain(held_out.iter_mut()) {
+            if let Some(score) = s.score {
+                s.target = lambda * s.result + (1.0 - lambda) * sigmoid(k, score);
+            }
+        }
         eprintln!("K = {k:.4}; error {:.6} (held out {:.6})", error(&train, k, &w), error(&held_out, k, &w));
         // Adam.
         let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
@@ -196,6 +224,13 @@ fn main() {
                 eprintln!("epoch {epoch}: error {:.6} (held out {:.6})", error(&train, k, &w), error(&held_out, k, &w));
             }
         }
+        // Comparable between runs with different `--lambda`: the held-out positions' error
+        // against the results alone.
+        eprintln!(
+            "held out against the results: {:.6} -> {:.6}",
+            error_against(&held_out, k, &w0, |s| s.result),
+            error_against(&held_out, k, &w, |s| s.result)
+        );
     }
 
     let rounded: Vec<Score> = w.chunks(2).map(|p| Score { mg: p[0].round() as i32, eg: p[1].round() as i32 }).collect();
