@@ -45,14 +45,21 @@ pub(crate) fn king_zone(pos: &Position, color: Color) -> Bitboard {
     tables::king(king).with(king)
 }
 
-/// `us`'s mobility; returns its attacks.
+/// `us`'s mobility; returns its attacks. `pawn_attacks`: both sides' [`pawn_attacks`] by
+/// colour index, computed once for the two calls (each side's is the other's unsafe squares).
 #[inline(always)]
-pub(crate) fn mobility<S: Sliders>(pos: &Position, sliders: S, us: Color, t: &mut impl Terms) -> Attacks {
+pub(crate) fn mobility<S: Sliders>(
+    pos: &Position,
+    sliders: S,
+    us: Color,
+    pawn_attacks: &[Bitboard; 2],
+    t: &mut impl Terms,
+) -> Attacks {
     let them = us.other();
-    let safe = !(pos.color(us) | pawn_attacks(pos, them));
+    let safe = !(pos.color(us) | pawn_attacks[them.index()]);
     let zone = king_zone(pos, them);
     let occupied = pos.occupied();
-    let by_pawns = pawn_attacks(pos, us);
+    let by_pawns = pawn_attacks[us.index()];
     let mut out = Attacks {
         king_units: 0,
         king_attackers: 0,

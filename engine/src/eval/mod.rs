@@ -138,8 +138,9 @@ fn terms<S: Sliders>(pos: &Position, sliders: S, t: &mut impl terms::Terms) {
     psqt::placement(pos, t);
     pawns::pawns(pos, t);
     pieces::pieces(pos, t);
-    let white = mobility::mobility(pos, sliders, Color::White, t);
-    let black = mobility::mobility(pos, sliders, Color::Black, t);
+    let pawn_attacks = [Color::White, Color::Black].map(|color| mobility::pawn_attacks(pos, color));
+    let white = mobility::mobility(pos, sliders, Color::White, &pawn_attacks, t);
+    let black = mobility::mobility(pos, sliders, Color::Black, &pawn_attacks, t);
     // Each side's king is hurt by the other side's attacks.
     king_safety::king_safety(pos, Color::White, &black, t);
     king_safety::king_safety(pos, Color::Black, &white, t);
