@@ -4,7 +4,8 @@
 //! One concept per file: `threads.rs` (the entry point [`search`], the control a UCI loop
 //! holds, lazy SMP), `root.rs` (iterative deepening, aspiration windows, MultiPV),
 //! `node.rs` (the node function and its per-CPU copies), `qsearch.rs`, `picker.rs` (staged
-//! move ordering), `history.rs` (killers, counter-moves, history), `tt.rs`, `draw.rs`,
+//! move ordering), `check_squares.rs` (which moves might give check, seen without playing
+//! them), `history.rs` (killers, counter-moves, history), `tt.rs`, `draw.rs`,
 //! `time.rs`, `limits.rs`, `worker.rs` (one thread's state), `bench.rs` (the fixed-depth
 //! benchmark).
 //!
@@ -25,6 +26,7 @@
 //! ```
 
 mod bench;
+mod check_squares;
 mod draw;
 mod history;
 mod limits;

@@ -15,6 +15,7 @@
 
 use bbcore::Role;
 
+use super::check_squares::CheckSquares;
 use super::draw::is_draw;
 use super::history::{History, NO_PIECE_TO};
 use super::picker::{Picker, is_tactical};
@@ -306,14 +307,20 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
     let mut quiets_tried: [Option<Move>; 32] = [None; 32];
     let mut quiet_count = 0usize;
 
+    // Most moves are seen to give no check without being played, so a pruned move costs
+    // no make-move.
+    let check_squares = CheckSquares::new(pos, sliders);
     while let Some(mv) = picker.next(pos, sliders, w.history) {
         if ply == 0 && !w.root_moves.iter().any(|rm| rm.mv == mv) {
             continue;
         }
         let tactical = is_tactical(pos, mv);
         let mut child = *pos;
-        child.play(mv);
-        let gives_check = child.is_check_with(sliders);
+        let played = check_squares.may_check(pos, mv);
+        if played {
+            child.play(mv);
+        }
+        let gives_check = played && child.is_check_with(sliders);
 
         // Shallow pruning, once a move that does not lose to mate is in hand, and not while
         // only a mate would raise alpha (a quiet move can lead to one; eval margins cannot).
@@ -337,6 +344,9 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
             }
         }
 
+        if !played {
+            child.play(mv);
+        }
         let extension = i32::from(gives_check && ply < 2 * w.root_depth as usize);
         let new_depth = depth - 1 + extension;
         w.stack[ply].piece_to = piece_to(pos, mv);
