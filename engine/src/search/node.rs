@@ -347,6 +347,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
         if !played {
             child.play(mv);
         }
+        w.shared.tt.prefetch(child.key());
         let extension = i32::from(gives_check && ply < 2 * w.root_depth as usize);
         let new_depth = depth - 1 + extension;
         w.stack[ply].piece_to = piece_to(pos, mv);

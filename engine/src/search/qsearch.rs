@@ -82,6 +82,7 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
         }
         let mut child = *pos;
         child.play(mv);
+        w.shared.tt.prefetch(child.key());
         moves += 1;
         let score = -level.qsearch(w, &child, -beta, -alpha, ply + 1);
         if w.stopped {
