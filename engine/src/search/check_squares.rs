@@ -9,13 +9,12 @@ use crate::sliders::Sliders;
 use crate::tables;
 
 /// For the side to move: by role (pawn to queen), the squares from which a piece of that role
-/// would attack the enemy king, and the squares on a line from that king, whose piece might
-/// uncover a check by leaving. [`may_check`](CheckSquares::may_check) is never wrong when it
-/// says no; a yes is confirmed by playing the move.
+/// would attack the enemy king. The queen's squares are also the king's lines, whose piece
+/// might uncover a check by leaving. [`may_check`](CheckSquares::may_check) is never wrong
+/// when it says no; a yes is confirmed by playing the move.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CheckSquares {
     by_role: [Bitboard; 5],
-    lines: Bitboard,
 }
 
 impl CheckSquares {
@@ -29,7 +28,6 @@ impl CheckSquares {
         let straight = sliders.rook(king, occupied);
         CheckSquares {
             by_role: [tables::pawn(them, king), tables::knight(king), diagonal, straight, diagonal | straight],
-            lines: diagonal | straight,
         }
     }
 
@@ -45,7 +43,8 @@ impl CheckSquares {
         // A moving piece standing between the king and `to` is on one of the lines, so the
         // squares, taken with the piece still on `from`, miss no direct check.
         let direct = role.is_some_and(|r| r != Role::King && self.by_role[r.index()].has(mv.to()));
-        direct || self.lines.has(mv.from())
+        let lines = self.by_role[Role::Queen.index()];
+        direct || lines.has(mv.from())
     }
 }
 
