@@ -107,9 +107,14 @@ class Faults:
     restarts: int = 0
     # The lowest clock (seconds, before the increment is added) seen after a move.
     min_clock: Optional[float] = None
+    # Moves played on the clock and the wall time they took (for the mean time a move).
+    timed_moves: int = 0
+    time_used: float = 0.0
     details: list[str] = dataclasses.field(default_factory=list)
 
-    def note_clock(self, clock: float) -> None:
+    def note_move(self, clock: float, elapsed: float) -> None:
+        self.timed_moves += 1
+        self.time_used += elapsed
         if self.min_clock is None or clock < self.min_clock:
             self.min_clock = clock
 
@@ -373,7 +378,7 @@ def play_game(white: Player, black: Player, start: chess.Board, tc: TimeControl,
             plies += 1
             continue
         clocks[color] -= reply.elapsed
-        mover.faults.note_clock(clocks[color])
+        mover.faults.note_move(clocks[color], reply.elapsed)
         min_clock[color] = min(min_clock[color], clocks[color])
         if clocks[color] < -margin:
             mover.faults.time_losses += 1
@@ -494,6 +499,13 @@ def summary(tally: Tally, a: Player, b: Player, tc: TimeControl, margin: float) 
     }
 
 
+def mean_move_time(e: dict) -> str:
+    """', mean move 0.123s' for an engine that moved on the clock, else nothing."""
+    if not e["timed_moves"]:
+        return ""
+    return f", mean move {e['time_used'] / e['timed_moves']:.3f}s"
+
+
 def print_summary(s: dict) -> None:
     print(f"\nGames: {s['games']}   A: +{s['wins']} ={s['draws']} -{s['losses']}   "
           f"score {100 * s['score']:.1f}%")
@@ -504,7 +516,7 @@ def print_summary(s: dict) -> None:
         min_clock = "n/a" if e["min_clock"] is None else f"{e['min_clock']:.3f}s"
         print(f"{label} ({e['name']}): illegal moves {e['illegal_moves']}, crashes {e['crashes']}, "
               f"hangs {e['hangs']}, time losses {e['time_losses']}, restarts {e['restarts']}, "
-              f"min clock {min_clock}")
+              f"min clock {min_clock}{mean_move_time(e)}")
         for detail in e["details"]:
             print(f"    {detail}")
 
