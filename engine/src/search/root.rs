@@ -5,7 +5,8 @@
 //! by score (stable, so moves that did not beat alpha keep their earlier order); when the
 //! search is stopped in the middle of an iteration, only moves whose search finished count.
 //! The main thread reports each finished iteration and decides when to stop (depth, mate,
-//! the soft time limit).
+//! the soft time limit, scaled by how settled the search is: see `time::soft_scale`, which
+//! reads each root move's node count).
 
 use std::time::Duration;
 
@@ -13,6 +14,7 @@ use super::node::{Level, piece_to};
 use super::picker::is_tactical;
 use super::reductions::reduction;
 use super::threads::Iteration;
+use super::time;
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Reporter};
@@ -24,7 +26,10 @@ pub(crate) fn iterate<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos
     let limits = w.shared.limits;
     let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| (d as i32).clamp(1, MAX_PLY as i32 - 8));
     let multipv = w.shared.multipv.clamp(1, w.root_moves.len().max(1));
-    let mut best_changes = 0u32;
+    // Finished iterations since the best move last changed.
+    let mut stable_iterations = 0u32;
+    // The best score of the last finished iteration.
+    let mut previous_score: Option<i32> = None;
     for depth in 1..=max_depth {
         w.root_depth = depth;
         w.seldepth = 0;
@@ -45,8 +50,10 @@ pub(crate) fn iterate<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos
         if w.id != 0 {
             continue;
         }
-        if w.root_moves.first().map(|rm| rm.mv) != previous_best {
-            best_changes += 1;
+        if w.root_moves.first().map(|rm| rm.mv) == previous_best {
+            stable_iterations += 1;
+        } else {
+            stable_iterations = 0;
         }
         report(w, depth, multipv, reporter);
 
@@ -65,13 +72,13 @@ pub(crate) fn iterate<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos
             if w.root_moves.len() == 1 && depth >= 4 {
                 break;
             }
-            // Stop early when the best move has been stable; spend more after changes.
-            let factor = if best_changes > 0 && depth > 6 { 0.9 } else { 0.55 };
-            best_changes = best_changes.saturating_sub(1);
-            if control.clock_elapsed() >= soft.mul_f64(factor) {
+            let effort = w.root_moves[0].nodes as f64 / w.nodes.max(1) as f64;
+            let score_drop = previous_score.map_or(0, |previous| previous - best);
+            if control.clock_elapsed() >= soft.mul_f64(time::soft_scale(effort, stable_iterations, score_drop)) {
                 break;
             }
         }
+        previous_score = Some(best);
     }
 }
 
@@ -133,6 +140,7 @@ fn root_search<S: Sliders, L: Level>(
         let new_depth = depth - 1 + i32::from(gives_check);
         w.stack[0].piece_to = piece_to(pos, mv);
         w.keys.push(key);
+        let nodes_before = w.nodes;
         let score = if i == pv_idx {
             -level.alphabeta(w, &child, -beta, -alpha, new_depth, 1, false)
         } else {
@@ -152,6 +160,7 @@ fn root_search<S: Sliders, L: Level>(
             score
         };
         w.keys.pop();
+        w.root_moves[i].nodes += w.nodes - nodes_before;
         if w.stopped {
             break;
         }

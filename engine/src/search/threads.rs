@@ -244,6 +244,7 @@ fn run<S: Sliders, L: Level>(
             bound: Bound::Exact,
             pv: vec![mv],
             seldepth: 0,
+            nodes: 0,
         })
         .collect();
     let shared = &shared;

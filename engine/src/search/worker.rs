@@ -35,6 +35,8 @@ pub(crate) struct RootMove {
     pub pv: Vec<Move>,
     /// The deepest ply reached below it.
     pub seldepth: usize,
+    /// Nodes searched below it in this search, all iterations (time management's effort).
+    pub nodes: u64,
 }
 
 /// One thread's search.
