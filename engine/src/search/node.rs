@@ -227,11 +227,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
     if let Some(e) = tt
         && !pv_node
         && e.depth >= depth
-        && match e.bound {
-            Bound::Exact => true,
-            Bound::Lower => e.score >= beta,
-            Bound::Upper => e.score <= alpha,
-        }
+        && e.cuts_off(alpha, beta)
     {
         return e.score;
     }
@@ -245,18 +241,10 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
             _ => evaluate_with(pos, sliders),
         }
     };
-    let mut eval = raw_eval;
-    if let Some(e) = tt
-        && !in_check
-        && e.score.abs() < MATE_BOUND
-        && match e.bound {
-            Bound::Exact => true,
-            Bound::Lower => e.score > eval,
-            Bound::Upper => e.score < eval,
-        }
-    {
-        eval = e.score;
-    }
+    let eval = match tt {
+        Some(e) if !in_check => e.sharpen(raw_eval),
+        _ => raw_eval,
+    };
     w.stack[ply].eval = raw_eval;
     let improving = !in_check && ply >= 2 && w.stack[ply - 2].eval != NO_SCORE && raw_eval > w.stack[ply - 2].eval;
 

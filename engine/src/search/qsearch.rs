@@ -1,6 +1,6 @@
 //! Quiescence search: at the horizon, only captures and promotions are searched (in check,
 //! every evasion), so the static evaluation is taken only in quiet positions. The side to
-//! move may "stand pat" on its evaluation; captures that lose material by SEE, or that
+//! move may "stand pat" on its evaluation (sharpened by the table's score where its bound allows); captures that lose material by SEE, or that
 //! cannot lift the score near alpha even winning the piece (delta pruning), are skipped.
 
 use super::node::Level;
@@ -42,11 +42,7 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
     let tt = w.shared.tt.probe(key, ply);
     if let Some(e) = tt
         && !pv_node
-        && match e.bound {
-            Bound::Exact => true,
-            Bound::Lower => e.score >= beta,
-            Bound::Upper => e.score <= alpha,
-        }
+        && e.cuts_off(alpha, beta)
     {
         return e.score;
     }
@@ -59,11 +55,13 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
             Some(e) if e.eval != NO_SCORE => e.eval,
             _ => evaluate_with(pos, sliders),
         };
-        if raw_eval >= beta {
-            return raw_eval;
+        // Standing pat on the table's score where its bound says it is the better guess.
+        let stand_pat = tt.map_or(raw_eval, |e| e.sharpen(raw_eval));
+        if stand_pat >= beta {
+            return stand_pat;
         }
-        alpha = alpha.max(raw_eval);
-        best_score = raw_eval;
+        alpha = alpha.max(stand_pat);
+        best_score = stand_pat;
     }
 
     let buffer = w.take_buffer(ply);

@@ -40,6 +40,30 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+impl TtEntry {
+    /// Whether the score alone settles a node searched with the window `alpha..beta`.
+    #[inline(always)]
+    pub fn cuts_off(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+
+    /// The static evaluation `eval` sharpened by the score where its bound says the score is
+    /// the better guess (never a mate score: those are not evaluations).
+    #[inline(always)]
+    pub fn sharpen(&self, eval: i32) -> i32 {
+        let better = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score > eval,
+            Bound::Upper => self.score < eval,
+        };
+        if better && self.score.abs() < MATE_BOUND { self.score } else { eval }
+    }
+}
+
 #[derive(Default)]
 struct Entry {
     check: AtomicU64,
