@@ -1,7 +1,8 @@
 //! Quiescence search: at the horizon, only captures and promotions are searched (in check,
 //! every evasion), so the static evaluation is taken only in quiet positions. The side to
-//! move may "stand pat" on its evaluation (sharpened by the table's score where its bound allows); captures that lose material by SEE, or that
-//! cannot lift the score near alpha even winning the piece (delta pruning), are skipped.
+//! move may "stand pat" on its evaluation (sharpened by the table's score where its bound
+//! allows); captures that lose material by SEE, or that cannot lift the score near alpha even
+//! winning the piece (delta pruning), are skipped.
 
 use super::node::Level;
 use super::picker::{Picker, captured_value};

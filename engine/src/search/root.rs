@@ -28,12 +28,12 @@ pub(crate) fn iterate<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos
     let multipv = w.shared.multipv.clamp(1, w.root_moves.len().max(1));
     // Finished iterations since the best move last changed.
     let mut stable_iterations = 0u32;
-    // The best score of the last finished iteration.
-    let mut previous_score: Option<i32> = None;
     for depth in 1..=max_depth {
         w.root_depth = depth;
         w.seldepth = 0;
-        let previous_best = w.root_moves.first().map(|rm| rm.mv);
+        // The last finished iteration's best move and score (`-INFINITE` before the first).
+        let (previous_best, previous_score) =
+            w.root_moves.first().map_or((None, -INFINITE), |rm| (Some(rm.mv), rm.score));
         for rm in &mut w.root_moves {
             rm.prev_score = rm.score;
         }
@@ -73,12 +73,11 @@ pub(crate) fn iterate<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos
                 break;
             }
             let effort = w.root_moves[0].nodes as f64 / w.nodes.max(1) as f64;
-            let score_drop = previous_score.map_or(0, |previous| previous - best);
+            let score_drop = previous_score - best;
             if control.clock_elapsed() >= soft.mul_f64(time::soft_scale(effort, stable_iterations, score_drop)) {
                 break;
             }
         }
-        previous_score = Some(best);
     }
 }
 

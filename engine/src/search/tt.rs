@@ -55,12 +55,8 @@ impl TtEntry {
     /// the better guess (never a mate score: those are not evaluations).
     #[inline(always)]
     pub fn sharpen(&self, eval: i32) -> i32 {
-        let better = match self.bound {
-            Bound::Exact => true,
-            Bound::Lower => self.score > eval,
-            Bound::Upper => self.score < eval,
-        };
-        if better && self.score.abs() < MATE_BOUND { self.score } else { eval }
+        // The bound allows the score exactly where it would settle a window just around eval.
+        if self.score.abs() < MATE_BOUND && self.cuts_off(eval - 1, eval + 1) { self.score } else { eval }
     }
 }
 
