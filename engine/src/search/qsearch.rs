@@ -1,8 +1,7 @@
 //! Quiescence search: at the horizon, only captures and promotions are searched (in check,
 //! every evasion), so the static evaluation is taken only in quiet positions. The side to
-//! move may "stand pat" on its evaluation (sharpened by the table's score where its bound
-//! allows); captures that lose material by SEE, or that cannot lift the score near alpha even
-//! winning the piece (delta pruning), are skipped.
+//! move may "stand pat" on its evaluation; captures that lose material by SEE, or that
+//! cannot lift the score near alpha even winning the piece (delta pruning), are skipped.
 
 use super::node::Level;
 use super::picker::{Picker, captured_value};
@@ -56,13 +55,11 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
             Some(e) if e.eval != NO_SCORE => e.eval,
             _ => evaluate_with(pos, sliders),
         };
-        // Standing pat on the table's score where its bound says it is the better guess.
-        let stand_pat = tt.map_or(raw_eval, |e| e.sharpen(raw_eval));
-        if stand_pat >= beta {
-            return stand_pat;
+        if raw_eval >= beta {
+            return raw_eval;
         }
-        alpha = alpha.max(stand_pat);
-        best_score = stand_pat;
+        alpha = alpha.max(raw_eval);
+        best_score = raw_eval;
     }
 
     let buffer = w.take_buffer(ply);
