@@ -5,7 +5,7 @@
 //! drawish endgames, and returned from the side to move's point of view. One term per file:
 //! `psqt.rs` (material and piece placement), `mobility.rs` (attack counts from the slider
 //! backend and leaf tables, and the attacks on the enemy king's zone), `pawns.rs` (passed,
-//! isolated, doubled, protected), `king_safety.rs` (pawn shield, open files, attackers),
+//! isolated, doubled, protected; `pawn_cache.rs` keeps their sums by pawn placement), `king_safety.rs` (pawn shield, open files, attackers),
 //! `pieces.rs` (bishop pair, rooks on open files), `threats.rs` (pieces attacked by lesser
 //! ones, undefended pieces attacked), `endgame.rs` (draw scaling, mop-up). Every
 //! weight lives in `weights.rs`, with where it comes from.
@@ -14,6 +14,7 @@ mod endgame;
 mod hand_set;
 mod king_safety;
 mod mobility;
+mod pawn_cache;
 mod pawns;
 mod pieces;
 mod psqt;
@@ -31,6 +32,7 @@ use crate::board::Position;
 use crate::sliders::{Sliders, with_fastest};
 
 pub use hand_set::hand_set;
+pub(crate) use pawn_cache::PawnCache;
 pub use weights::{PHASE_TOTAL, WEIGHT_COUNT, WEIGHTS, Weights, piece_value};
 
 /// A middle-game and an end-game value, in centipawns, summed term by term and tapered at
@@ -122,12 +124,27 @@ pub fn evaluate(pos: &Position) -> i32 {
     with_fastest!(|sliders| evaluate_with(pos, sliders))
 }
 
-/// [`evaluate`] with the slider backend `sliders` (what the search calls).
+/// [`evaluate`] with the slider backend `sliders`.
 #[inline(always)]
 pub fn evaluate_with<S: Sliders>(pos: &Position, sliders: S) -> i32 {
     let mut sum = terms::Sum::new();
     terms(pos, sliders, &mut sum);
-    let white_view = finish(pos, sum.white_view());
+    for_side_to_move(pos, sum.white_view())
+}
+
+/// [`evaluate_with`] taking the pawn structure from `cache` (what the search calls): the
+/// same value, faster.
+#[inline(always)]
+pub(crate) fn evaluate_cached<S: Sliders>(pos: &Position, sliders: S, cache: &mut PawnCache) -> i32 {
+    let mut sum = pawn_cache::CachedSum::new(cache);
+    terms(pos, sliders, &mut sum);
+    for_side_to_move(pos, sum.sum.white_view())
+}
+
+/// The evaluation for the side to move from the sum of the terms (White's view).
+#[inline(always)]
+fn for_side_to_move(pos: &Position, sum: Score) -> i32 {
+    let white_view = finish(pos, sum);
     let us = if pos.side_to_move() == Color::White { white_view } else { -white_view };
     us + weights::TEMPO
 }

@@ -91,43 +91,62 @@ pub(crate) fn is_passed(pos: &Position, color: Color, sq: Square) -> bool {
     (pos.pieces(color.other(), Role::Pawn) & Bitboard(PASSED_SPAN[color.index()][sq.index()])).is_empty()
 }
 
-/// The pawn-structure terms.
+/// The pawn-structure terms: those that read only the pawns, through the sink (which may
+/// remember them by pawn placement: [`Terms::pawn_structure`]), then the passed pawns' king
+/// race, which reads the kings too.
 #[inline(always)]
 pub(crate) fn pawns(pos: &Position, t: &mut impl Terms) {
+    let passed = t.pawn_structure(pos);
     for us in Color::ALL {
-        side(pos, us, t);
+        king_race(pos, us, passed & pos.color(us), t);
     }
 }
 
+/// The terms that read only the pawns (isolated, doubled, protected, phalanx, passed by
+/// rank), for both sides; returns the passed pawns that get the king race (the front pawn
+/// of a passed pair on one file).
 #[inline(always)]
-fn side(pos: &Position, us: Color, t: &mut impl Terms) {
-    let ours = pos.pieces(us, Role::Pawn);
+pub(crate) fn structure(pos: &Position, t: &mut impl Terms) -> Bitboard {
+    let mut passed = Bitboard::EMPTY;
+    for us in Color::ALL {
+        let ours = pos.pieces(us, Role::Pawn);
+        for sq in ours {
+            let file = sq.file().index();
+            if (ours & Bitboard(ADJACENT_FILES[file])).is_empty() {
+                t.add(us, &WEIGHTS.isolated, 1);
+            }
+            if (ours & front_file(us, sq)).any() {
+                t.add(us, &WEIGHTS.doubled, 1);
+            }
+            if (tables::pawn(us.other(), sq) & ours).any() {
+                t.add(us, &WEIGHTS.protected, 1);
+            }
+            let beside = Bitboard(ADJACENT_FILES[file]) & Bitboard(0xFFu64 << (8 * sq.rank().index()));
+            if (ours & beside).any() {
+                t.add(us, &WEIGHTS.phalanx, 1);
+            }
+            if is_passed(pos, us, sq) && (ours & front_file(us, sq)).is_empty() {
+                t.add(us, &WEIGHTS.passed[relative_rank(us, sq) as usize], 1);
+                passed |= Bitboard::from_square(sq);
+            }
+        }
+    }
+    passed
+}
+
+/// The end-game race of `us`'s passed pawns `passed`: the enemy king's distance to the
+/// square in front of each, less our king's, more the further the pawn has come.
+#[inline(always)]
+fn king_race(pos: &Position, us: Color, passed: Bitboard, t: &mut impl Terms) {
     let their_king = pos.king(us.other());
     let our_king = pos.king(us);
-    for sq in ours {
-        let file = sq.file().index();
-        if (ours & Bitboard(ADJACENT_FILES[file])).is_empty() {
-            t.add(us, &WEIGHTS.isolated, 1);
-        }
-        if (ours & front_file(us, sq)).any() {
-            t.add(us, &WEIGHTS.doubled, 1);
-        }
-        if (tables::pawn(us.other(), sq) & ours).any() {
-            t.add(us, &WEIGHTS.protected, 1);
-        }
-        let beside = Bitboard(ADJACENT_FILES[file]) & Bitboard(0xFFu64 << (8 * sq.rank().index()));
-        if (ours & beside).any() {
-            t.add(us, &WEIGHTS.phalanx, 1);
-        }
-        if is_passed(pos, us, sq) && (ours & front_file(us, sq)).is_empty() {
-            let rank = relative_rank(us, sq);
-            t.add(us, &WEIGHTS.passed[rank as usize], 1);
-            let step = if us == Color::White { 8 } else { -8 };
-            if let Some(front) = Square::try_new((sq.index() as i32 + step) as u8) {
-                let race = PASSED_ENEMY_KING_DISTANCE * distance(their_king, front)
-                    - PASSED_OWN_KING_DISTANCE * distance(our_king, front);
-                t.add_fixed(us, s(0, race * (rank - 1).max(0)));
-            }
+    let step = if us == Color::White { 8 } else { -8 };
+    for sq in passed {
+        let rank = relative_rank(us, sq);
+        if let Some(front) = Square::try_new((sq.index() as i32 + step) as u8) {
+            let race = PASSED_ENEMY_KING_DISTANCE * distance(their_king, front)
+                - PASSED_OWN_KING_DISTANCE * distance(our_king, front);
+            t.add_fixed(us, s(0, race * (rank - 1).max(0)));
         }
     }
 }

@@ -2,10 +2,11 @@
 //! search sums them ([`Sum`]); the tuner's tracer (`tuning.rs`) records instead how many
 //! times each weight counted, for whom.
 
-use bbcore::{Color, Role, Square};
+use bbcore::{Bitboard, Color, Role, Square};
 
 use super::weights::WEIGHTS;
-use super::{Score, s};
+use super::{Score, pawns, s};
+use crate::board::Position;
 
 /// A sink for evaluation terms.
 pub(crate) trait Terms {
@@ -21,6 +22,16 @@ pub(crate) trait Terms {
     fn piece(&mut self, color: Color, role: Role, sq: Square) {
         self.add(color, &WEIGHTS.material[role.index()], 1);
         self.add(color, &WEIGHTS.psqt[role.index()][relative_index(color, sq)], 1);
+    }
+
+    /// The terms that read only the pawns ([`pawns::structure`]); returns the passed pawns.
+    /// The search's sink takes them from a cache keyed by the pawns instead.
+    #[inline(always)]
+    fn pawn_structure(&mut self, pos: &Position) -> Bitboard
+    where
+        Self: Sized,
+    {
+        pawns::structure(pos, self)
     }
 }
 

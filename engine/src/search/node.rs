@@ -25,7 +25,6 @@ use super::tt::Bound;
 use super::worker::Worker;
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_SCORE};
 use crate::board::{Move, Position};
-use crate::eval::evaluate_with;
 use crate::sliders::Sliders;
 
 /// A compiled copy of the search: the recursion's entry points for one CPU level.
@@ -211,7 +210,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
             return 0;
         }
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { evaluate_with(pos, sliders) };
+            return if in_check { 0 } else { w.evaluate(pos) };
         }
         // Mate-distance pruning: no score here can beat a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -238,7 +237,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
     } else {
         match tt {
             Some(e) if e.eval != NO_SCORE => e.eval,
-            _ => evaluate_with(pos, sliders),
+            _ => w.evaluate(pos),
         }
     };
     let eval = match tt {

@@ -9,7 +9,6 @@ use super::tt::Bound;
 use super::worker::Worker;
 use super::{INFINITE, MATE, MAX_PLY, NO_SCORE};
 use crate::board::{Move, MoveKind, Position};
-use crate::eval::evaluate_with;
 use crate::sliders::Sliders;
 
 /// The margin of delta pruning: a capture must be able to bring the score this close to
@@ -35,7 +34,7 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
     let sliders = w.sliders;
     let in_check = pos.is_check_with(sliders);
     if ply >= MAX_PLY {
-        return if in_check { 0 } else { evaluate_with(pos, sliders) };
+        return if in_check { 0 } else { w.evaluate(pos) };
     }
     let pv_node = beta - alpha > 1;
     let key = pos.key();
@@ -53,7 +52,7 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
     if !in_check {
         raw_eval = match tt {
             Some(e) if e.eval != NO_SCORE => e.eval,
-            _ => evaluate_with(pos, sliders),
+            _ => w.evaluate(pos),
         };
         if raw_eval >= beta {
             return raw_eval;

@@ -8,7 +8,8 @@ use super::MAX_PLY;
 use super::history::{History, NO_PIECE_TO};
 use super::threads::Shared;
 use super::tt::Bound;
-use crate::board::Move;
+use crate::board::{Move, Position};
+use crate::eval::{PawnCache, evaluate_cached};
 use crate::sliders::Sliders;
 
 /// What the search remembers about each ply of the current path.
@@ -59,6 +60,8 @@ pub(crate) struct Worker<'a, S> {
     pub root_moves: Vec<RootMove>,
     /// One move buffer per ply for the pickers (see [`super::picker::Picker::new`]).
     pub buffers: Vec<Vec<(Move, i32)>>,
+    /// The pawn structures this thread has evaluated.
+    pub pawns: PawnCache,
 }
 
 impl<'a, S: Sliders> Worker<'a, S> {
@@ -88,6 +91,7 @@ impl<'a, S: Sliders> Worker<'a, S> {
             pv_len: [0; MAX_PLY + 2],
             root_moves: Vec::new(),
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(crate::board::MAX_MOVES)).collect(),
+            pawns: PawnCache::new(),
         }
     }
 
@@ -153,6 +157,12 @@ impl<'a, S: Sliders> Worker<'a, S> {
         if let Some(slot) = self.buffers.get_mut(ply) {
             *slot = buffer;
         }
+    }
+
+    /// The static evaluation of `pos` for the side to move.
+    #[inline(always)]
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        evaluate_cached(pos, self.sliders, &mut self.pawns)
     }
 
     /// Makes this thread's node count visible to the reporting thread.
