@@ -1,8 +1,8 @@
 //! Move-ordering memory: killer moves (two quiet moves per ply that caused a cut-off),
 //! counter-moves (the quiet reply that refuted a given previous move, by its piece and
 //! target square) and the butterfly history (by side, from and to square), with the
-//! "gravity" update that keeps values within +-[`HISTORY_MAX`]; and [`SearchTables`], which
-//! keeps each thread's memory from one search to the next within a game.
+//! "gravity" update that keeps values within +-[`HISTORY_MAX`]. Each thread's is kept from
+//! one search to the next within a game ([`super::SearchTables`]).
 
 use bbcore::Color;
 
@@ -89,44 +89,11 @@ impl History {
             self.counter[piece_to] = Some(mv);
         }
     }
-}
-
-/// The move-ordering memory of every search thread (butterfly history and counter-moves),
-/// kept by the caller from one search to the next within a game so later searches start
-/// with what earlier ones learnt. Pass it to [`super::search_with_tables`]; [`super::search`]
-/// uses fresh tables every time. Clear it (or make a new one) for a new game.
-#[derive(Default)]
-pub struct SearchTables {
-    threads: Vec<Box<History>>,
-}
-
-impl SearchTables {
-    /// No tables yet: every thread starts its first search with empty ones.
-    pub fn new() -> SearchTables {
-        SearchTables::default()
-    }
-
-    /// Forgets everything (a new game, `Clear Hash`).
-    pub fn clear(&mut self) {
-        self.threads.clear();
-    }
-
-    /// The tables for a search on `threads` threads (at least one): the main thread's, then
-    /// the helpers'; the kept ones aged, fresh ones for threads that did not search last time.
-    pub(crate) fn prepare(&mut self, threads: usize) -> (&mut History, &mut [Box<History>]) {
-        self.threads.truncate(threads.max(1));
-        self.threads.iter_mut().for_each(|h| h.age());
-        self.threads.resize_with(threads.max(1), History::new);
-        let (main, helpers) = self.threads.split_at_mut(1);
-        (&mut main[0], helpers)
-    }
 
     /// Whether there is nothing to remember: no history value, no counter-move (tests).
     #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
-        self.threads
-            .iter()
-            .all(|h| h.butterfly.iter().flatten().flatten().all(|&v| v == 0) && h.counter.iter().all(Option::is_none))
+        self.butterfly.iter().flatten().flatten().all(|&v| v == 0) && self.counter.iter().all(Option::is_none)
     }
 }
 
@@ -148,26 +115,5 @@ mod tests {
         assert_eq!(history.value(Color::White, NF3), 500);
         assert_eq!(history.killers(3), [None, None]);
         assert_eq!(history.counter(5), Some(NF3));
-    }
-
-    #[test]
-    fn tables_follow_the_thread_count_and_clear() {
-        let mut tables = SearchTables::new();
-        let (main, helpers) = tables.prepare(2);
-        main.update(Color::White, NF3, 1_000);
-        helpers[0].update(Color::White, NF3, 800);
-
-        let (main, helpers) = tables.prepare(3);
-        assert_eq!(main.value(Color::White, NF3), 500);
-        assert_eq!(helpers.iter().map(|h| h.value(Color::White, NF3)).collect::<Vec<_>>(), [400, 0]);
-
-        let (main, helpers) = tables.prepare(1);
-        assert_eq!(main.value(Color::White, NF3), 250);
-        assert!(helpers.is_empty());
-
-        assert!(!tables.is_empty());
-        tables.clear();
-        assert!(tables.is_empty());
-        assert_eq!(tables.prepare(1).0.value(Color::White, NF3), 0);
     }
 }

@@ -30,6 +30,7 @@ mod check_squares;
 mod draw;
 mod history;
 mod limits;
+mod memory;
 mod node;
 mod picker;
 mod qsearch;
@@ -42,8 +43,8 @@ mod worker;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchReport, bench};
 pub use draw::{is_draw, is_repetition};
-pub use history::SearchTables;
 pub use limits::Limits;
+pub use memory::SearchTables;
 pub use threads::{
     Iteration, Reporter, SearchControl, SearchRequest, SearchResult, Silent, search, search_with_tables,
 };

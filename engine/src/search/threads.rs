@@ -7,8 +7,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::history::SearchTables;
 use super::limits::Limits;
+use super::memory::SearchTables;
 use super::node::{Baseline, Level, V3};
 use super::root::iterate;
 use super::time::{TimePlan, plan};
@@ -248,16 +248,16 @@ fn run<S: Sliders, L: Level>(
         })
         .collect();
     let shared = &shared;
-    let (main_history, helper_histories) = tables.prepare(threads);
+    let (main_memory, helper_memories) = tables.prepare(threads);
     let (main, helper_nodes) = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..)
-            .zip(helper_histories)
-            .filter_map(|(id, history)| {
+            .zip(helper_memories)
+            .filter_map(|(id, memory)| {
                 let root_moves = root_moves.clone();
                 std::thread::Builder::new()
                     .stack_size(STACK_SIZE)
                     .spawn_scoped(scope, move || {
-                        let mut w = Worker::new(sliders, shared, id, request.history, history);
+                        let mut w = Worker::new(sliders, shared, id, request.history, memory);
                         w.root_moves = root_moves;
                         iterate(level, &mut w, pos, &Silent);
                         w.nodes
@@ -268,7 +268,7 @@ fn run<S: Sliders, L: Level>(
         let main = std::thread::Builder::new()
             .stack_size(STACK_SIZE)
             .spawn_scoped(scope, move || {
-                let mut w = Worker::new(sliders, shared, 0, request.history, main_history);
+                let mut w = Worker::new(sliders, shared, 0, request.history, main_memory);
                 w.root_moves = root_moves;
                 iterate(level, &mut w, pos, reporter);
                 shared.stop_all();

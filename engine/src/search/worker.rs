@@ -1,11 +1,13 @@
 //! One search thread's state: its node count, the key stack for repetitions, the search
 //! stack (static evaluations, previous moves), the principal-variation table, its move
-//! ordering memory (borrowed: it outlives the search) and the root moves it sorts.
+//! ordering memory and pawn cache (borrowed: they outlive the search) and the root moves it
+//! sorts.
 
 use std::sync::atomic::Ordering;
 
 use super::MAX_PLY;
 use super::history::{History, NO_PIECE_TO};
+use super::memory::ThreadMemory;
 use super::threads::Shared;
 use super::tt::Bound;
 use crate::board::{Move, Position};
@@ -60,18 +62,18 @@ pub(crate) struct Worker<'a, S> {
     pub root_moves: Vec<RootMove>,
     /// One move buffer per ply for the pickers (see [`super::picker::Picker::new`]).
     pub buffers: Vec<Vec<(Move, i32)>>,
-    /// The pawn structures this thread has evaluated.
-    pub pawns: PawnCache,
+    /// The pawn structures this thread has evaluated (borrowed, like `history`).
+    pub pawns: &'a mut PawnCache,
 }
 
 impl<'a, S: Sliders> Worker<'a, S> {
-    /// A fresh worker for thread `id`, ordering moves with `history`.
+    /// A fresh worker for thread `id`, with the thread's kept `memory`.
     pub fn new(
         sliders: S,
         shared: &'a Shared<'a>,
         id: usize,
         game_keys: &[u64],
-        history: &'a mut History,
+        memory: &'a mut ThreadMemory,
     ) -> Worker<'a, S> {
         let none = Move::new(bbcore::Square::A1, bbcore::Square::A1, crate::board::MoveKind::Normal);
         let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
@@ -85,13 +87,13 @@ impl<'a, S: Sliders> Worker<'a, S> {
             stopped: false,
             root_depth: 0,
             keys,
-            history,
+            history: &mut memory.history,
             stack: vec![Frame { eval: super::NO_SCORE, piece_to: NO_PIECE_TO }; MAX_PLY + 4],
             pv: vec![[none; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
             root_moves: Vec::new(),
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(crate::board::MAX_MOVES)).collect(),
-            pawns: PawnCache::new(),
+            pawns: &mut memory.pawns,
         }
     }
 
@@ -162,7 +164,7 @@ impl<'a, S: Sliders> Worker<'a, S> {
     /// The static evaluation of `pos` for the side to move.
     #[inline(always)]
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
-        evaluate_cached(pos, self.sliders, &mut self.pawns)
+        evaluate_cached(pos, self.sliders, self.pawns)
     }
 
     /// Makes this thread's node count visible to the reporting thread.
