@@ -1,12 +1,10 @@
 //! The real binary speaking UCI over pipes: handshake, a search to a depth, answers during a
 //! search, stop, ponder/ponderhit, `go perft`, bad input, and the end of input.
 
-mod common;
-
 use std::time::Duration;
 
+use crate::common::{Engine, bestmove};
 use bbengine::Position;
-use common::{Engine, bestmove};
 
 #[test]
 fn handshake_and_a_search_to_depth_six() {

@@ -6,13 +6,11 @@
 //! text), a search it starts is bounded (or ends within 2 s of `stop`) and answers with a
 //! legal `bestmove`, it still answers `isready` with `readyok`, and it exits 0 after `quit`.
 
-mod common;
-
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::common::{Engine, bestmove};
 use bbengine::Position;
-use common::{Engine, bestmove};
 
 /// Sends `line` and returns the first `info string` the engine answers with.
 fn info_after(e: &mut Engine, line: &str) -> String {

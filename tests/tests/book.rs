@@ -255,7 +255,7 @@ fn encoding_round_trips() {
 
 /// Rebuilds the book with PolyGlot and compares it with the committed file. Needs the
 /// `polyglot` binary (Debian package `polyglot`), so it is ignored by default:
-/// `cargo test -p bbtests --test book -- --ignored`. Fails (does not pass) without the tool.
+/// `cargo test -p bbtests --test all -- --ignored book::`. Fails (does not pass) without the tool.
 #[test]
 #[ignore = "needs the polyglot binary (apt-get install -y polyglot)"]
 fn committed_book_is_what_polyglot_makes() {

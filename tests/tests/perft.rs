@@ -116,7 +116,7 @@ fn random_chess960_suite_depth_4() {
 
 /// Depths 1 to 5 of both suites, 16,760,279,676 nodes (16,271,209,611 at depth 5), about 50 s
 /// in release on the project's 2-core machine:
-/// `cargo test --release -p bbtests --test perft -- --ignored`.
+/// `cargo test --release -p bbtests --test all -- --ignored perft::`.
 #[test]
 #[ignore = "deep: 16.8 billion nodes, about 50 s in release"]
 fn random_suites_depth_5() {
