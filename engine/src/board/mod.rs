@@ -36,6 +36,8 @@ pub use legality::IllegalMoveError;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use position::Position;
+#[cfg(test)]
+pub(crate) use position::two_plies_from;
 pub use see::SEE_VALUES;
 pub use setup::Setup;
 pub use uci_move::{MoveError, UciMove};

@@ -320,6 +320,26 @@ impl core::fmt::Debug for Position {
     }
 }
 
+/// Every position two plies (a move and a reply) from each of `fens`, for tests that want
+/// many varied positions near some chosen ones.
+#[cfg(test)]
+pub(crate) fn two_plies_from(fens: &[&str]) -> Vec<Position> {
+    let mut positions = Vec::new();
+    for fen in fens {
+        let root: Position = fen.parse().expect("a valid test FEN");
+        for &first in root.legal_moves().iter() {
+            let mut child = root;
+            child.play(first);
+            for &second in child.legal_moves().iter() {
+                let mut grandchild = child;
+                grandchild.play(second);
+                positions.push(grandchild);
+            }
+        }
+    }
+    positions
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -138,7 +138,7 @@ pub fn evaluate_with<S: Sliders>(pos: &Position, sliders: S) -> i32 {
 pub(crate) fn evaluate_cached<S: Sliders>(pos: &Position, sliders: S, cache: &mut PawnCache) -> i32 {
     let mut sum = pawn_cache::CachedSum::new(cache);
     terms(pos, sliders, &mut sum);
-    for_side_to_move(pos, sum.sum.white_view())
+    for_side_to_move(pos, sum.white_view())
 }
 
 /// The evaluation for the side to move from the sum of the terms (White's view).

@@ -51,7 +51,7 @@ impl CheckSquares {
 #[cfg(test)]
 mod tests {
     use super::CheckSquares;
-    use crate::board::Position;
+    use crate::board::{Position, two_plies_from};
     use crate::sliders::with_fastest;
 
     /// On every position two plies from some positions full of checks of every kind
@@ -68,19 +68,7 @@ mod tests {
             "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
             "1k6/1P6/8/8/8/8/8/1R2K3 w - - 0 1",
         ];
-        let mut checks = 0;
-        for fen in fens {
-            let root: Position = fen.parse().unwrap();
-            for first in root.legal_moves().iter() {
-                let mut pos = root;
-                pos.play(*first);
-                for second in pos.legal_moves().iter() {
-                    let mut child = pos;
-                    child.play(*second);
-                    checks += assert_no_check_missed(&child);
-                }
-            }
-        }
+        let checks: usize = two_plies_from(&fens).iter().map(assert_no_check_missed).sum();
         assert!(checks > 2_000, "{checks}");
     }
 
