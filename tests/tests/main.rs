@@ -1,7 +1,8 @@
 //! bb's integration tests, one module per file beside this one, built as one test binary
 //! (`cargo test -p bbtests --test all`; a module's tests alone: `-- perft::`): with the
 //! release profile's whole-program optimisation, one link instead of one per file keeps the
-//! test build short.
+//! test build short. The slider-table files are a binary of their own (`slider_tables.rs`),
+//! which CI builds again with the proc-macro tables.
 
 mod book;
 mod fen;
@@ -21,6 +22,4 @@ mod sliders_simd;
 mod status;
 mod tables_bounds;
 mod tables_fresh;
-mod tables_macro;
-mod tables_sliders;
 mod zobrist_and_moves;
