@@ -9,7 +9,8 @@
 //! Techniques, in the order the body applies them: draw detection (repetition, fifty moves,
 //! material), mate-distance pruning, transposition-table cut-offs, reverse futility pruning,
 //! null-move pruning (not without non-pawn material: zugzwang), internal iterative reduction,
-//! then the move loop with late-move pruning, futility pruning, SEE pruning, check
+//! then the move loop with late-move pruning, futility pruning and SEE pruning (the last two
+//! of a quiet move by the depth it would get after its late-move reduction), check
 //! extension, late-move reductions and PVS re-searches; a quiet move that cuts off updates
 //! killers, counter-move and history.
 
@@ -313,6 +314,8 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
         // only a mate would raise alpha (a quiet move can lead to one; eval margins cannot).
         if ply > 0 && best_score > -MATE_BOUND && alpha < MATE_BOUND && !in_check && !pv_node {
             if !tactical && !gives_check {
+                // The depth this move would be searched at after its late-move reduction.
+                let lmr_depth = (depth - 1 - reduction(depth, moves_searched + 1)).max(0);
                 // Late-move pruning: enough quiet moves tried at a shallow depth. Quiet checks
                 // are still searched (skipping every quiet move missed short mates).
                 let limit = (4 + depth * depth) as usize / if improving { 1 } else { 2 };
@@ -320,10 +323,10 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
                     continue;
                 }
                 // Futility: the static evaluation is too far below alpha to be raised.
-                if depth <= 8 && eval + 90 + 90 * depth <= alpha {
+                if lmr_depth <= 8 && eval + 90 + 90 * lmr_depth <= alpha {
                     continue;
                 }
-                if depth <= 8 && !pos.see_ge_with(sliders, mv, -50 * depth) {
+                if lmr_depth <= 8 && !pos.see_ge_with(sliders, mv, -50 * lmr_depth) {
                     continue;
                 }
             } else if depth <= 6 && !pos.see_ge_with(sliders, mv, -90 * depth) {
