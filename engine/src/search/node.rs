@@ -309,13 +309,16 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
             child.play(mv);
         }
         let gives_check = played && child.is_check_with(sliders);
+        // This move's late-move reduction before adjustments: it sets the depth the quiet
+        // move pruning below judges by, and LMR starts from it.
+        let base_reduction = reduction(depth, moves_searched + 1);
 
         // Shallow pruning, once a move that does not lose to mate is in hand, and not while
         // only a mate would raise alpha (a quiet move can lead to one; eval margins cannot).
         if ply > 0 && best_score > -MATE_BOUND && alpha < MATE_BOUND && !in_check && !pv_node {
             if !tactical && !gives_check {
                 // The depth this move would be searched at after its late-move reduction.
-                let lmr_depth = (depth - 1 - reduction(depth, moves_searched + 1)).max(0);
+                let lmr_depth = (depth - 1 - base_reduction).max(0);
                 // Late-move pruning: enough quiet moves tried at a shallow depth. Quiet checks
                 // are still searched (skipping every quiet move missed short mates).
                 let limit = (4 + depth * depth) as usize / if improving { 1 } else { 2 };
@@ -348,7 +351,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
         } else {
             let mut r = 0;
             if depth >= 3 && moves_searched > 1 + usize::from(pv_node) && !tactical {
-                r = reduction(depth, moves_searched);
+                r = base_reduction;
                 r += i32::from(!pv_node);
                 r -= i32::from(improving);
                 r -= i32::from(gives_check);
