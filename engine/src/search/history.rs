@@ -1,6 +1,8 @@
 //! Move-ordering memory: killer moves (two quiet moves per ply that caused a cut-off),
 //! counter-moves (the quiet reply that refuted a given previous move, by its piece and
-//! target square) and the butterfly history (by side, from and to square), with the
+//! target square), the butterfly history (by side, from and to square) and the continuation
+//! history (by the piece and target of the move one or two plies before and of this one: a
+//! quiet move that answered well to a move is tried early after it again), with the
 //! "gravity" update that keeps values within +-[`HISTORY_MAX`]. Each thread's is kept from
 //! one search to the next within a game ([`super::SearchTables`]).
 
@@ -20,6 +22,10 @@ pub struct History {
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     butterfly: [[[i32; 64]; 64]; 2],
     counter: [Option<Move>; 12 * 64 + 1],
+    /// Continuation history: how a quiet move (piece and target) did after a move one or two
+    /// plies before (piece and target); one table serves both distances. Values stay within
+    /// +-[`HISTORY_MAX`], so 16 bits hold them and the 1.2 MB table stays in cache better.
+    continuation: Vec<[i16; 12 * 64]>,
 }
 
 impl History {
@@ -29,6 +35,7 @@ impl History {
             killers: [[None; 2]; MAX_PLY + 2],
             butterfly: [[[0; 64]; 64]; 2],
             counter: [None; 12 * 64 + 1],
+            continuation: vec![[0; 12 * 64]; 12 * 64],
         })
     }
 
@@ -37,6 +44,7 @@ impl History {
     pub fn age(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.butterfly.iter_mut().flatten().flatten().for_each(|v| *v /= 2);
+        self.continuation.iter_mut().flatten().for_each(|v| *v /= 2);
     }
 
     /// The two killers at `ply`.
@@ -61,6 +69,34 @@ impl History {
     #[inline(always)]
     pub fn value(&self, side: Color, mv: Move) -> i32 {
         self.butterfly[side.index()][mv.from().index()][mv.to().index()]
+    }
+
+    /// A quiet move's ordering score: its history plus its continuation history after the
+    /// moves one and two plies before (`previous`, piece * 64 + target, [`NO_PIECE_TO`] for
+    /// none); `piece_to` is the move's own.
+    #[inline(always)]
+    pub fn quiet_score(&self, side: Color, mv: Move, piece_to: usize, previous: [usize; 2]) -> i32 {
+        let mut score = self.value(side, mv);
+        for p in previous {
+            if p < NO_PIECE_TO && piece_to < NO_PIECE_TO {
+                score += i32::from(self.continuation[p][piece_to]);
+            }
+        }
+        score
+    }
+
+    /// Adds `bonus` to a quiet move's history and to its continuation history after
+    /// `previous` (see [`History::quiet_score`]).
+    #[inline(always)]
+    pub fn update_quiet(&mut self, side: Color, mv: Move, piece_to: usize, previous: [usize; 2], bonus: i32) {
+        self.update(side, mv, bonus);
+        for p in previous {
+            if p < NO_PIECE_TO && piece_to < NO_PIECE_TO {
+                let entry = &mut self.continuation[p][piece_to];
+                let value = i32::from(*entry);
+                *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+            }
+        }
     }
 
     /// The bonus a cut-off at `depth` earns.
@@ -93,7 +129,9 @@ impl History {
     /// Whether there is nothing to remember: no history value, no counter-move (tests).
     #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
-        self.butterfly.iter().flatten().flatten().all(|&v| v == 0) && self.counter.iter().all(Option::is_none)
+        self.butterfly.iter().flatten().flatten().all(|&v| v == 0)
+            && self.continuation.iter().flatten().all(|&v| v == 0)
+            && self.counter.iter().all(Option::is_none)
     }
 }
 
@@ -105,6 +143,22 @@ mod tests {
     use crate::board::MoveKind;
 
     const NF3: Move = Move::new(Square::G1, Square::F3, MoveKind::Normal);
+
+    #[test]
+    fn continuation_history_counts_after_its_previous_moves_only() {
+        let mut history = History::new();
+        let (nf3, e4, d4) = (6 * 64 + 21, 28, 27);
+        history.update_quiet(Color::White, NF3, nf3, [e4, NO_PIECE_TO], 1_000);
+        assert_eq!(history.value(Color::White, NF3), 1_000);
+        assert_eq!(history.quiet_score(Color::White, NF3, nf3, [e4, NO_PIECE_TO]), 2_000);
+        assert_eq!(history.quiet_score(Color::White, NF3, nf3, [NO_PIECE_TO, e4]), 2_000);
+        assert_eq!(history.quiet_score(Color::White, NF3, nf3, [d4, NO_PIECE_TO]), 1_000);
+        history.update_quiet(Color::White, NF3, nf3, [e4, d4], -500);
+        // Gravity: 1000 - 500 - 1000 * 500 / 16384 = 470 (integer division).
+        assert_eq!(history.quiet_score(Color::White, NF3, nf3, [e4, d4]), 470 + 470 - 500);
+        history.age();
+        assert_eq!(history.quiet_score(Color::White, NF3, nf3, [e4, NO_PIECE_TO]), 235 + 235);
+    }
 
     #[test]
     fn age_halves_the_history_forgets_the_killers_and_keeps_the_counters() {

@@ -12,7 +12,8 @@
 //! then the move loop with late-move pruning, futility pruning and SEE pruning (the last two
 //! of a quiet move by the depth it would get after its late-move reduction), check
 //! extension, late-move reductions and PVS re-searches; a quiet move that cuts off updates
-//! killers, counter-move and history.
+//! killers, counter-move, history and continuation history (and the quiet moves tried before
+//! it get a malus).
 
 use bbcore::Role;
 
@@ -284,8 +285,9 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
     }
 
     let prev_piece_to = if ply > 0 { w.stack[ply - 1].piece_to } else { NO_PIECE_TO };
+    let previous = [prev_piece_to, if ply > 1 { w.stack[ply - 2].piece_to } else { NO_PIECE_TO }];
     let buffer = w.take_buffer(ply);
-    let mut picker = Picker::new(buffer, tt_move, w.history.killers(ply), w.history.counter(prev_piece_to));
+    let mut picker = Picker::new(buffer, tt_move, w.history.killers(ply), w.history.counter(prev_piece_to), previous);
     w.history.clear_killers(ply + 1);
     let side = pos.side_to_move();
     let original_alpha = alpha;
@@ -343,7 +345,8 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
         w.shared.tt.prefetch(child.key());
         let extension = i32::from(gives_check && ply < 2 * w.root_depth as usize);
         let new_depth = depth - 1 + extension;
-        w.stack[ply].piece_to = piece_to(pos, mv);
+        let mv_piece_to = piece_to(pos, mv);
+        w.stack[ply].piece_to = mv_piece_to;
         w.keys.push(key);
         moves_searched += 1;
         let score = if moves_searched == 1 {
@@ -356,7 +359,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
                 r -= i32::from(improving);
                 r -= i32::from(gives_check);
                 r += i32::from(cut);
-                r -= w.history.value(side, mv) / 6_000;
+                r -= w.history.quiet_score(side, mv, mv_piece_to, previous) / 10_000;
                 r = r.clamp(0, new_depth - 1);
             }
             let mut score = -level.alphabeta(w, &child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -389,10 +392,10 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
                     if !tactical {
                         let bonus = History::bonus(depth);
                         w.history.record_cutoff(ply, prev_piece_to, mv);
-                        w.history.update(side, mv, bonus);
+                        w.history.update_quiet(side, mv, mv_piece_to, previous, bonus);
                         for tried in quiets_tried.iter().take(quiet_count.min(32)).flatten() {
                             if *tried != mv {
-                                w.history.update(side, *tried, -bonus);
+                                w.history.update_quiet(side, *tried, piece_to(pos, *tried), previous, -bonus);
                             }
                         }
                     }

@@ -3,13 +3,14 @@
 //!
 //! Order: the TT move; captures and queen promotions by MVV-LVA whose exchange does not
 //! lose material (SEE >= 0); the two killers; the counter-move; the other quiet moves by
-//! history; last the losing captures and the under-promotions. In quiescence only the TT move
+//! history and continuation history; last the losing captures and the under-promotions. In quiescence only the TT move
 //! (if tactical) and the captures and promotions come out, in MVV-LVA order (the caller
 //! prunes by SEE); in check, quiescence gets every evasion.
 
 use bbcore::{Color, Role};
 
-use super::history::History;
+use super::history::{History, NO_PIECE_TO};
+use super::node::piece_to;
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::eval::piece_value;
 use crate::sliders::Sliders;
@@ -34,6 +35,8 @@ pub struct Picker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
+    /// The moves one and two plies before (piece * 64 + target), for continuation history.
+    previous: [usize; 2],
     /// Quiet moves already handed out before the quiet stage (killers, counter-move).
     played_early: [Option<Move>; 3],
     /// Only tactical moves (quiescence not in check).
@@ -64,12 +67,14 @@ impl Picker {
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
+        previous: [usize; 2],
     ) -> Picker {
         Picker {
             stage: Stage::TtMove,
             tt_move,
             killers,
             counter,
+            previous,
             played_early: [None; 3],
             tactical_only: false,
             moves: buffer,
@@ -83,7 +88,7 @@ impl Picker {
     /// A picker for quiescence: tactical moves only, or every evasion when `in_check`.
     #[inline(always)]
     pub fn quiescence(buffer: Vec<(Move, i32)>, tt_move: Option<Move>, in_check: bool) -> Picker {
-        let mut picker = Picker::new(buffer, tt_move, [None; 2], None);
+        let mut picker = Picker::new(buffer, tt_move, [None; 2], None, [NO_PIECE_TO; 2]);
         picker.tactical_only = !in_check;
         picker
     }
@@ -177,7 +182,7 @@ impl Picker {
                         if mv.kind().promotion().is_some() {
                             continue; // handed out with the tactical moves
                         }
-                        self.moves.push((mv, history.value(side, mv)));
+                        self.moves.push((mv, history.quiet_score(side, mv, piece_to(pos, mv), self.previous)));
                     }
                     self.next = 0;
                 }
