@@ -14,6 +14,13 @@ use crate::board::Move;
 /// History values stay within this bound.
 pub const HISTORY_MAX: i32 = 16_384;
 
+/// `value` plus `bonus` (negative for a malus), pulled toward zero the closer it is to
+/// +-[`HISTORY_MAX`], so it never passes the bound: the one update rule of every table here.
+#[inline(always)]
+fn gravity(value: i32, bonus: i32) -> i32 {
+    value + bonus - value * bonus.abs() / HISTORY_MAX
+}
+
 /// "No previous move" for the counter-move table (after a null move or at the root).
 pub const NO_PIECE_TO: usize = 12 * 64;
 
@@ -93,8 +100,7 @@ impl History {
         for p in previous {
             if p < NO_PIECE_TO && piece_to < NO_PIECE_TO {
                 let entry = &mut self.continuation[p][piece_to];
-                let value = i32::from(*entry);
-                *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+                *entry = gravity(i32::from(*entry), bonus) as i16;
             }
         }
     }
@@ -110,7 +116,7 @@ impl History {
     #[inline(always)]
     pub fn update(&mut self, side: Color, mv: Move, bonus: i32) {
         let entry = &mut self.butterfly[side.index()][mv.from().index()][mv.to().index()];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        *entry = gravity(*entry, bonus);
     }
 
     /// A quiet move `mv` caused a cut-off at `ply`, after the previous move `piece_to`.
