@@ -24,6 +24,14 @@ fn gravity(value: i32, bonus: i32) -> i32 {
 /// "No previous move" for the counter-move table (after a null move or at the root).
 pub const NO_PIECE_TO: usize = 12 * 64;
 
+/// The continuation-history entries (row, column) of a move `piece_to` after the moves
+/// `previous`: one per previous move, none where either is [`NO_PIECE_TO`]. The one rule
+/// that reading and updating share.
+#[inline(always)]
+fn continuation_slots(previous: [usize; 2], piece_to: usize) -> impl Iterator<Item = (usize, usize)> {
+    previous.into_iter().filter(move |&p| p < NO_PIECE_TO && piece_to < NO_PIECE_TO).map(move |p| (p, piece_to))
+}
+
 /// The move-ordering memory of one search thread.
 pub struct History {
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
@@ -84,10 +92,8 @@ impl History {
     #[inline(always)]
     pub fn quiet_score(&self, side: Color, mv: Move, piece_to: usize, previous: [usize; 2]) -> i32 {
         let mut score = self.value(side, mv);
-        for p in previous {
-            if p < NO_PIECE_TO && piece_to < NO_PIECE_TO {
-                score += i32::from(self.continuation[p][piece_to]);
-            }
+        for (p, to) in continuation_slots(previous, piece_to) {
+            score += i32::from(self.continuation[p][to]);
         }
         score
     }
@@ -97,11 +103,9 @@ impl History {
     #[inline(always)]
     pub fn update_quiet(&mut self, side: Color, mv: Move, piece_to: usize, previous: [usize; 2], bonus: i32) {
         self.update(side, mv, bonus);
-        for p in previous {
-            if p < NO_PIECE_TO && piece_to < NO_PIECE_TO {
-                let entry = &mut self.continuation[p][piece_to];
-                *entry = gravity(i32::from(*entry), bonus) as i16;
-            }
+        for (p, to) in continuation_slots(previous, piece_to) {
+            let entry = &mut self.continuation[p][to];
+            *entry = gravity(i32::from(*entry), bonus) as i16;
         }
     }
 
