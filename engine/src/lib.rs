@@ -12,6 +12,7 @@ pub mod cpu;
 pub mod eval;
 #[doc(hidden)]
 pub mod generated;
+pub mod nnue;
 pub mod perft;
 pub mod search;
 pub mod sliders;

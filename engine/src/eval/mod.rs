@@ -165,6 +165,13 @@ fn terms<S: Sliders>(pos: &Position, sliders: S, t: &mut impl terms::Terms) {
     threats::threats(pos, Color::Black, &black, &white, t);
 }
 
+/// Whether one side has a bare king against at least a rook's worth of pieces: where the
+/// mop-up term drives the win home.
+#[inline(always)]
+pub(crate) fn has_mop_up(pos: &Position) -> bool {
+    endgame::mop_up(pos) != 0
+}
+
 /// The tapered, scaled White's-view evaluation from the sum of the terms.
 #[inline(always)]
 fn finish(pos: &Position, score: Score) -> i32 {

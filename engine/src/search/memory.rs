@@ -4,16 +4,22 @@
 
 use super::history::History;
 use crate::eval::PawnCache;
+use crate::nnue::AccumulatorCache;
 
 /// One search thread's memory.
 pub(crate) struct ThreadMemory {
     pub history: Box<History>,
     pub pawns: PawnCache,
+    pub accumulators: AccumulatorCache,
 }
 
 impl ThreadMemory {
     fn new() -> ThreadMemory {
-        ThreadMemory { history: History::new(), pawns: PawnCache::new() }
+        ThreadMemory {
+            history: History::new(),
+            pawns: PawnCache::new(),
+            accumulators: AccumulatorCache::new(super::MAX_PLY + 2),
+        }
     }
 }
 

@@ -212,7 +212,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
             return 0;
         }
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { w.evaluate(pos) };
+            return if in_check { 0 } else { w.evaluate(pos, ply) };
         }
         // Mate-distance pruning: no score here can beat a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -239,7 +239,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
     } else {
         match tt {
             Some(e) if e.eval != NO_SCORE => e.eval,
-            _ => w.evaluate(pos),
+            _ => w.evaluate(pos, ply),
         }
     };
     let eval = match tt {

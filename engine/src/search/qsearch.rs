@@ -34,7 +34,7 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
     let sliders = w.sliders;
     let in_check = pos.is_check_with(sliders);
     if ply >= MAX_PLY {
-        return if in_check { 0 } else { w.evaluate(pos) };
+        return if in_check { 0 } else { w.evaluate(pos, ply) };
     }
     let pv_node = beta - alpha > 1;
     let key = pos.key();
@@ -52,7 +52,7 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
     if !in_check {
         raw_eval = match tt {
             Some(e) if e.eval != NO_SCORE => e.eval,
-            _ => w.evaluate(pos),
+            _ => w.evaluate(pos, ply),
         };
         if raw_eval >= beta {
             return raw_eval;

@@ -12,6 +12,7 @@ use super::threads::Shared;
 use super::tt::Bound;
 use crate::board::{Move, Position};
 use crate::eval::{PawnCache, evaluate_cached};
+use crate::nnue::AccumulatorCache;
 use crate::sliders::Sliders;
 
 /// What the search remembers about each ply of the current path.
@@ -64,6 +65,8 @@ pub(crate) struct Worker<'a, S> {
     pub buffers: Vec<Vec<(Move, i32)>>,
     /// The pawn structures this thread has evaluated (borrowed, like `history`).
     pub pawns: &'a mut PawnCache,
+    /// The network's accumulators by ply (borrowed, like `history`).
+    pub accumulators: &'a mut AccumulatorCache,
 }
 
 impl<'a, S: Sliders> Worker<'a, S> {
@@ -94,6 +97,7 @@ impl<'a, S: Sliders> Worker<'a, S> {
             root_moves: Vec::new(),
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(crate::board::MAX_MOVES)).collect(),
             pawns: &mut memory.pawns,
+            accumulators: &mut memory.accumulators,
         }
     }
 
@@ -161,10 +165,14 @@ impl<'a, S: Sliders> Worker<'a, S> {
         }
     }
 
-    /// The static evaluation of `pos` for the side to move.
+    /// The static evaluation of `pos`, searched at `ply`, for the side to move: the
+    /// network's, or the hand-written evaluation's where it knows how to mate a bare king.
     #[inline(always)]
-    pub fn evaluate(&mut self, pos: &Position) -> i32 {
-        evaluate_cached(pos, self.sliders, self.pawns)
+    pub fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        if crate::eval::has_mop_up(pos) {
+            return evaluate_cached(pos, self.sliders, self.pawns);
+        }
+        self.accumulators.evaluate(pos, ply)
     }
 
     /// Makes this thread's node count visible to the reporting thread.
