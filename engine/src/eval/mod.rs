@@ -1,4 +1,7 @@
-//! Static evaluation: how good a position is for the side to move, in centipawns.
+//! The hand-written static evaluation: how good a position is for the side to move, in
+//! centipawns. The search evaluates with the network (`crate::nnue`) and uses this one only
+//! where its mop-up term knows how to drive a bare king to mate; the network's training
+//! report compares with it, and the tuner (`examples/tune.rs`) fits its weights.
 //!
 //! Every term is a middle-game/end-game pair ([`Score`]) from White's point of view; the sum is
 //! tapered by the game phase (how much non-pawn material is left), scaled toward a draw in

@@ -77,8 +77,12 @@ pub static NETWORK: Network =
 /// ```
 /// use bbengine::{Position, nnue};
 ///
-/// let pos: Position = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".parse()?;
+/// // Black is a queen down.
+/// let pos: Position = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse()?;
 /// assert!(nnue::evaluate(&pos) > 500);
+/// let mut black_to_move = pos;
+/// black_to_move.play_null();
+/// assert!(nnue::evaluate(&black_to_move) < -500);
 /// # Ok::<(), bbengine::FenError>(())
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
