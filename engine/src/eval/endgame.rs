@@ -56,20 +56,23 @@ pub(crate) fn scale(pos: &Position, eg: i32) -> i32 {
     SCALE_NORMAL
 }
 
+/// The side that mops up: the one with at least a rook's worth of pieces when the other has
+/// a bare king.
+#[inline(always)]
+pub(crate) fn mopping_up(pos: &Position) -> Option<Color> {
+    Color::ALL.into_iter().find(|&strong| {
+        !pos.color(strong.other()).more_than_one() && non_pawn_material(pos, strong) >= piece_value(Role::Rook)
+    })
+}
+
 /// The mop-up bonus from White's point of view: nonzero only when one side has a bare king
 /// and the other at least a rook's worth of pieces.
 #[inline(always)]
 pub(crate) fn mop_up(pos: &Position) -> i32 {
-    for strong in Color::ALL {
-        let weak = strong.other();
-        if pos.color(weak).more_than_one() || non_pawn_material(pos, strong) < piece_value(Role::Rook) {
-            continue;
-        }
-        let (wk, sk) = (pos.king(weak), pos.king(strong));
-        let manhattan = (wk.file().index() as i32 - sk.file().index() as i32).abs()
-            + (wk.rank().index() as i32 - sk.rank().index() as i32).abs();
-        let bonus = MOP_UP_EDGE * centre_distance(wk.index()) + MOP_UP_CLOSE * (14 - manhattan);
-        return if strong == Color::White { bonus } else { -bonus };
-    }
-    0
+    let Some(strong) = mopping_up(pos) else { return 0 };
+    let (wk, sk) = (pos.king(strong.other()), pos.king(strong));
+    let manhattan = (wk.file().index() as i32 - sk.file().index() as i32).abs()
+        + (wk.rank().index() as i32 - sk.rank().index() as i32).abs();
+    let bonus = MOP_UP_EDGE * centre_distance(wk.index()) + MOP_UP_CLOSE * (14 - manhattan);
+    if strong == Color::White { bonus } else { -bonus }
 }

@@ -172,7 +172,7 @@ fn terms<S: Sliders>(pos: &Position, sliders: S, t: &mut impl terms::Terms) {
 /// mop-up term drives the win home.
 #[inline(always)]
 pub(crate) fn has_mop_up(pos: &Position) -> bool {
-    endgame::mop_up(pos) != 0
+    endgame::mopping_up(pos).is_some()
 }
 
 /// The tapered, scaled White's-view evaluation from the sum of the terms.

@@ -1,6 +1,6 @@
 //! What each search thread keeps from one search to the next within a game: its
-//! move-ordering [`History`] (aged between searches) and its [`PawnCache`] (exact, so kept
-//! as it is), held by the caller in [`SearchTables`].
+//! move-ordering [`History`] (aged between searches), its [`PawnCache`] and its network
+//! accumulators (both exact, so kept as they are), held by the caller in [`SearchTables`].
 
 use super::history::History;
 use crate::eval::PawnCache;

@@ -1,7 +1,7 @@
 //! One search thread's state: its node count, the key stack for repetitions, the search
 //! stack (static evaluations, previous moves), the principal-variation table, its move
-//! ordering memory and pawn cache (borrowed: they outlive the search) and the root moves it
-//! sorts.
+//! ordering memory, pawn cache and network accumulators (borrowed: they outlive the search)
+//! and the root moves it sorts.
 
 use std::sync::atomic::Ordering;
 
