@@ -26,6 +26,7 @@ use std::io::BufRead;
 
 use bbcore::{Color, Role, SplitMix64, Square};
 use bbengine::Position;
+use bbengine::eval::tuning::golden_section_min;
 use bbengine::nnue::{HIDDEN, INPUTS, NETWORK_BYTES, QA, QB, SCALE, feature};
 
 /// One position: its inputs from each side's view, whose move it is, and its labels.
@@ -209,18 +210,7 @@ fn fit_k(samples: &[Sample]) -> f64 {
             .map(|s| (f64::from(s.result) - 1.0 / (1.0 + 10f64.powf(-k * f64::from(s.score) / 400.0))).powi(2))
             .sum()
     };
-    let (mut lo, mut hi) = (0.1f64, 5.0f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if error(a) < error(b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    golden_section_min(0.1, 5.0, error)
 }
 
 struct Options {

@@ -27,7 +27,7 @@
 use std::io::BufRead;
 
 use bbengine::Position;
-use bbengine::eval::tuning::{Trace, to_rust_source, trace};
+use bbengine::eval::tuning::{Trace, golden_section_min, to_rust_source, trace};
 use bbengine::eval::{PHASE_TOTAL, Score, WEIGHT_COUNT, hand_set};
 
 /// One training position, in the form the optimizer needs.
@@ -115,18 +115,7 @@ fn gradient(samples: &[Sample], k: f64, w: &[f64]) -> Vec<f64> {
 
 /// The `K` that fits the weights `w` best (golden-section search on 0.1 to 5).
 fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
-    let (mut lo, mut hi) = (0.1f64, 5.0f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if error(samples, a, w) < error(samples, b, w) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    golden_section_min(0.1, 5.0, |k| error(samples, k, w))
 }
 
 fn main() {

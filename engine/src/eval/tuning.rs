@@ -155,6 +155,22 @@ pub fn to_rust_source(weights: &Weights, header: &str) -> String {
     out
 }
 
+/// The `x` in `lo..=hi` where `f` (with one minimum there) is least, by golden-section search:
+/// how the tuners fit the `K` of their sigmoid.
+pub fn golden_section_min(mut lo: f64, mut hi: f64, f: impl Fn(f64) -> f64) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if f(a) < f(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
