@@ -37,7 +37,7 @@ pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use position::Position;
 #[cfg(test)]
-pub(crate) use position::two_plies_from;
+pub(crate) use position::{MIRRORED_PAIRS, two_plies_from};
 pub use see::SEE_VALUES;
 pub use setup::Setup;
 pub use uci_move::{MoveError, UciMove};

@@ -340,6 +340,19 @@ pub(crate) fn two_plies_from(fens: &[&str]) -> Vec<Position> {
     positions
 }
 
+/// Pairs of positions that mirror each other (colours swapped, ranks flipped, the other side
+/// to move), for tests that an evaluation sees both the same: an opening, a blocked pawn
+/// ending on its fiftieth move, and a bare king against a rook (mop-up).
+#[cfg(test)]
+pub(crate) const MIRRORED_PAIRS: [(&str, &str); 3] = [
+    (
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+    ),
+    ("8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50", "8/8/p4p1k/Pp2pP1p/1P1pP2P/3P4/5K2/8 w - - 99 50"),
+    ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "r3k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

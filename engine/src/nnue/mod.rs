@@ -97,14 +97,7 @@ mod tests {
     /// same evaluation: each side's view of one is the other side's view of the other.
     #[test]
     fn symmetric() {
-        let pairs = [
-            (
-                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
-            ),
-            ("8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50", "8/8/p4p1k/Pp2pP1p/1P1pP2P/3P4/5K2/8 w - - 99 50"),
-        ];
-        for (a, b) in pairs {
+        for (a, b) in crate::board::MIRRORED_PAIRS {
             let (a, b): (Position, Position) = (a.parse().unwrap(), b.parse().unwrap());
             assert_eq!(evaluate(&a), evaluate(&b), "{a} / {b}");
         }
