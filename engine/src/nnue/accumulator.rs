@@ -30,21 +30,22 @@ impl Accumulator {
     /// Adds a `color` `role` on `sq`.
     #[inline(always)]
     pub fn add(&mut self, color: Color, role: Role, sq: Square) {
-        for perspective in Color::ALL {
-            let column = &NETWORK.hidden_weights[feature(perspective, color, role, sq)];
-            for (v, w) in self.values[perspective.index()].iter_mut().zip(column) {
-                *v = v.wrapping_add(*w);
-            }
-        }
+        self.apply(color, role, sq, i16::wrapping_add);
     }
 
     /// Takes a `color` `role` off `sq`.
     #[inline(always)]
     pub fn remove(&mut self, color: Color, role: Role, sq: Square) {
+        self.apply(color, role, sq, i16::wrapping_sub);
+    }
+
+    /// Combines each side's values with the piece's weight column by `op` (add or take off).
+    #[inline(always)]
+    fn apply(&mut self, color: Color, role: Role, sq: Square, op: fn(i16, i16) -> i16) {
         for perspective in Color::ALL {
             let column = &NETWORK.hidden_weights[feature(perspective, color, role, sq)];
             for (v, w) in self.values[perspective.index()].iter_mut().zip(column) {
-                *v = v.wrapping_sub(*w);
+                *v = op(*v, *w);
             }
         }
     }
