@@ -70,14 +70,16 @@ impl AccumulatorCache {
                 }
             }
         }
-        let accumulator = match best {
+        match best {
             Some(from) => {
-                let slot = &self.slots[from];
-                let mut accumulator = slot.accumulator;
+                let old = self.slots[from].pieces;
+                if from != ply {
+                    self.slots[ply].accumulator = self.slots[from].accumulator;
+                }
+                let accumulator = &mut self.slots[ply].accumulator;
                 for color in Color::ALL {
                     for role in Role::ALL {
-                        let (old, new) =
-                            (slot.pieces[color.index()][role.index()], target[color.index()][role.index()]);
+                        let (old, new) = (old[color.index()][role.index()], target[color.index()][role.index()]);
                         for sq in old & !new {
                             accumulator.remove(color, role, sq);
                         }
@@ -86,13 +88,14 @@ impl AccumulatorCache {
                         }
                     }
                 }
-                accumulator
             }
-            None => Accumulator::from_position(pos),
-        };
-        debug_assert_eq!(accumulator, Accumulator::from_position(pos), "{pos}");
-        self.slots[ply] = Slot { accumulator, pieces: target, valid: true };
-        accumulator.output(pos.side_to_move())
+            None => self.slots[ply].accumulator = Accumulator::from_position(pos),
+        }
+        let slot = &mut self.slots[ply];
+        slot.pieces = target;
+        slot.valid = true;
+        debug_assert_eq!(slot.accumulator, Accumulator::from_position(pos), "{pos}");
+        slot.accumulator.output(pos.side_to_move())
     }
 }
 
