@@ -9,15 +9,19 @@ pub mod board;
 pub mod book;
 #[doc(hidden)]
 pub mod cpu;
+#[cfg(feature = "engine")]
 pub mod eval;
 #[doc(hidden)]
 pub mod generated;
+#[cfg(feature = "engine")]
 pub mod nnue;
 pub mod perft;
+#[cfg(feature = "engine")]
 pub mod search;
 pub mod sliders;
 #[doc(hidden)]
 pub mod tables;
+#[cfg(feature = "engine")]
 pub mod uci;
 
 pub use board::{

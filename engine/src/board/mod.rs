@@ -36,7 +36,7 @@ pub use legality::IllegalMoveError;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use position::Position;
-#[cfg(test)]
+#[cfg(all(test, feature = "engine"))]
 pub(crate) use position::{MIRRORED_PAIRS, two_plies_from};
 pub use see::SEE_VALUES;
 pub use setup::Setup;

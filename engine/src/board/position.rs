@@ -322,7 +322,7 @@ impl core::fmt::Debug for Position {
 
 /// Every position two plies (a move and a reply) from each of `fens`, for tests that want
 /// many varied positions near some chosen ones.
-#[cfg(test)]
+#[cfg(all(test, feature = "engine"))]
 pub(crate) fn two_plies_from(fens: &[&str]) -> Vec<Position> {
     let mut positions = Vec::new();
     for fen in fens {
@@ -343,7 +343,7 @@ pub(crate) fn two_plies_from(fens: &[&str]) -> Vec<Position> {
 /// Pairs of positions that mirror each other (colours swapped, ranks flipped, the other side
 /// to move), for tests that an evaluation sees both the same: an opening, a blocked pawn
 /// ending on its fiftieth move, and a bare king against a rook (mop-up).
-#[cfg(test)]
+#[cfg(all(test, feature = "engine"))]
 pub(crate) const MIRRORED_PAIRS: [(&str, &str); 3] = [
     (
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",

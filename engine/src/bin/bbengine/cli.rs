@@ -5,11 +5,14 @@
 use std::fmt::Display;
 use std::time::{Duration, Instant};
 
+use clap::{Args, Parser, Subcommand};
+
 use bbengine::{
     Backend, MAX_PERFT_DEPTH, PerftCase, PerftOptions, Position, Sliders, WithSliders, divide_with, parse_suite,
     perft_with,
 };
 
+use crate::progress::Progress;
 use crate::slider_bench::measure_backend;
 
 /// `println!` for the report on stdout. When the reader has gone (`bbengine perft 5 --divide |
@@ -28,58 +31,126 @@ macro_rules! out {
     }};
 }
 
-/// What `bbengine` prints for `--help`.
-pub const USAGE: &str = "\
-usage:
-  bbengine                   (no arguments, or `bbengine uci`: the UCI engine on stdin/stdout)
-  bbengine perft <DEPTH> [--fen <FEN>] [--divide] [--backend <NAME>] [--threads <N>] [--hash <MB>]
-  bbengine suite <FILE> [--depth <MAX>] [--backend <NAME>] [--threads <N>]
-  bbengine backends          (lists the backends this CPU runs, one per line)
-  bbengine bench [DEPTH]     (search benchmark: fixed positions and depth, one thread; last line
-                             `<N> nodes <R> nps`, N the same on every run)
-  bbengine bench-sliders     (per backend: ns per lookup and perft speed; under 30 s)
-
-backends: auto (default), reference, kogge-stone, and the table backends this build has
-limits: depth 0 to 13 (from the start position, perft 14 no longer fits in 64 bits), threads 1 to
-  1024, hash 0 MiB to this machine's memory, suite files up to 64 MiB";
-
-/// A command-line mistake: the message to print before exiting 2.
-#[derive(Debug)]
-struct UsageError(String);
-
-fn usage_error(message: impl Display) -> UsageError {
-    UsageError(message.to_string())
+/// bb's chess engine and move generator: with no command, the UCI engine on stdin/stdout.
+#[derive(Parser)]
+#[command(
+    name = "bbengine",
+    version,
+    about = "bb's UCI chess engine and legal move generator: perft, EPD suites, benchmarks",
+    long_about = "bb's UCI chess engine and legal move generator.\n\nWith no command, bbengine is \
+                  a UCI engine on stdin/stdout (point a chess GUI or python-chess at it). Bad \
+                  input prints one `error:` line and exits 2; a perft suite with a mismatch exits 1.",
+    after_help = "Backends: auto (the default), reference, kogge-stone, and the table backends this \
+                  build has (`bbengine backends` lists what this CPU runs)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
 }
 
-/// Runs the command line; returns the process exit code.
+#[derive(Subcommand)]
+enum Command {
+    /// The UCI engine on stdin/stdout (the same as no command)
+    Uci,
+    /// Count the leaves of the legal move tree DEPTH plies deep (perft)
+    Perft(PerftArgs),
+    /// Check every perft count of an EPD suite; exit 1 on any mismatch
+    Suite(SuiteArgs),
+    /// List the slider backends this CPU runs, one per line
+    Backends,
+    /// The search benchmark: fixed positions and depth, one thread; the last line
+    /// `<N> nodes <R> nps` has the same N on every run and machine
+    Bench {
+        /// Search depth, 1 to 30 (default: the benchmark's own depth)
+        #[arg(value_parser = parse_bench_depth, allow_hyphen_values = true)]
+        depth: Option<u32>,
+    },
+    /// Per slider backend: ns per lookup and perft speed (about half a minute)
+    BenchSliders,
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    /// Plies to count, 0 to 13
+    #[arg(value_parser = parse_depth, allow_hyphen_values = true)]
+    depth: u32,
+    /// The position (standard, X-FEN or Shredder-FEN); the start position if not given
+    #[arg(long, allow_hyphen_values = true)]
+    fen: Option<String>,
+    /// Print one line per root move (`e2e4: 13160`), sorted
+    #[arg(long)]
+    divide: bool,
+    #[command(flatten)]
+    run: RunArgs,
+    /// Perft hash table size in MiB (0 for none), at most this machine's memory
+    #[arg(long, value_name = "MIB", value_parser = parse_hash, allow_hyphen_values = true)]
+    hash: Option<usize>,
+}
+
+#[derive(Args)]
+struct SuiteArgs {
+    /// An EPD perft suite (`<FEN> ;D1 20 ;D2 400 ...` a line), at most 64 MiB
+    file: String,
+    /// Check counts up to this depth only (0 to 13; default every count in the file)
+    #[arg(long, value_name = "MAX", value_parser = parse_depth, allow_hyphen_values = true)]
+    depth: Option<u32>,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// How a perft runs: the slider backend and the threads.
+#[derive(Args)]
+struct RunArgs {
+    /// Slider backend: auto or a name from `bbengine backends`
+    #[arg(long, value_name = "NAME", value_parser = parse_backend, allow_hyphen_values = true)]
+    backend: Option<Backend>,
+    /// Threads, 1 to 1024
+    #[arg(long, value_name = "N", value_parser = parse_threads, allow_hyphen_values = true)]
+    threads: Option<usize>,
+}
+
+impl RunArgs {
+    fn backend(&self) -> Backend {
+        self.backend.unwrap_or_else(Backend::auto)
+    }
+
+    fn perft_options(&self, hash_mb: Option<usize>) -> PerftOptions {
+        let mut options = PerftOptions::default();
+        if let Some(threads) = self.threads {
+            options.threads = threads;
+        }
+        if let Some(mb) = hash_mb {
+            options.hash_mb = mb;
+        }
+        options
+    }
+}
+
+/// Runs the command line (`args` without the program name); returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
-    let result = match args.first().map(String::as_str) {
-        None => {
+    let program = std::iter::once("bbengine".to_string());
+    let cli = match Cli::try_parse_from(program.chain(args.iter().cloned())) {
+        Ok(cli) => cli,
+        Err(e) => return refuse(&e),
+    };
+    let result = match cli.command {
+        None | Some(Command::Uci) => {
             bbengine::uci::run_stdio();
             return 0;
         }
-        Some("uci") if args.len() == 1 => {
-            bbengine::uci::run_stdio();
-            return 0;
-        }
-        Some("-h" | "--help" | "help") => {
-            out!("{USAGE}");
-            return 0;
-        }
-        Some("perft") => run_perft(&args[1..]),
-        Some("suite") => run_suite(&args[1..]),
-        Some("bench") if args.len() <= 2 => run_search_bench(args.get(1)),
-        Some("bench-sliders") if args.len() == 1 => {
+        Some(Command::Perft(perft)) => run_perft(perft),
+        Some(Command::Suite(suite)) => run_suite(suite),
+        Some(Command::Bench { depth }) => run_search_bench(depth.unwrap_or(bbengine::search::BENCH_DEPTH)),
+        Some(Command::BenchSliders) => {
             run_bench();
-            return 0;
+            Ok(0)
         }
-        Some("backends") if args.len() == 1 => {
+        Some(Command::Backends) => {
             for backend in Backend::ALL.iter().filter(|b| b.is_supported()) {
                 out!("{backend}");
             }
-            return 0;
+            Ok(0)
         }
-        Some(other) => Err(usage_error(format!("unknown command {other:?}\n{USAGE}"))),
     };
     match result {
         Ok(code) => code,
@@ -90,69 +161,90 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
-/// Options common to the commands, parsed from `--flag value` pairs and positionals.
-#[derive(Default)]
-struct Options {
-    positionals: Vec<String>,
-    fen: Option<String>,
-    depth: Option<u32>,
-    backend: Option<Backend>,
-    divide: bool,
-    perft: PerftOptions,
+/// What clap found: help and the version go to stdout (exit 0); a mistake becomes one
+/// `error:` line on stderr (exit 2): clap's first line, its tip ("a similar subcommand
+/// exists: 'perft'") and where to read more, or for a bad value just our parser's message.
+fn refuse(error: &clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        out!("{}", error.render().to_string().trim_end());
+        return 0;
+    }
+    eprintln!("error: {}", clip_line(&one_line(error)));
+    2
 }
 
-fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, UsageError> {
-    let mut opts = Options::default();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if !arg.starts_with("--") {
-            opts.positionals.push(arg.clone());
-            continue;
+/// A clap error as one line, without the `error: ` prefix.
+fn one_line(error: &clap::Error) -> String {
+    use std::error::Error as _;
+    if error.kind() == clap::error::ErrorKind::ValueValidation
+        && let Some(source) = error.source()
+    {
+        return source.to_string();
+    }
+    let text = error.render().to_string();
+    let (mut line, mut help) = (String::new(), "bbengine --help".to_string());
+    for l in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if l.starts_with("For more information") {
+            break;
         }
-        if !allowed.contains(&arg.as_str()) {
-            return Err(usage_error(format!("unknown option {arg:?}\n{USAGE}")));
+        if let Some(usage) = l.strip_prefix("Usage: ") {
+            // "Usage: bbengine perft [OPTIONS] <DEPTH>" -> "bbengine perft --help"
+            let words: Vec<&str> = usage.split(' ').take_while(|w| !w.starts_with(['[', '<', '-'])).collect();
+            help = format!("{} --help", words.join(" "));
+            break;
         }
-        if arg == "--divide" {
-            opts.divide = true;
-            continue;
-        }
-        let value = iter.next().ok_or_else(|| usage_error(format!("{arg} needs a value")))?;
-        match arg.as_str() {
-            "--fen" => opts.fen = Some(value.clone()),
-            "--depth" => opts.depth = Some(parse_depth(value)?),
-            "--threads" => match value.parse() {
-                Ok(n) if n > MAX_THREADS => {
-                    return Err(usage_error(format!("--threads {n} is above the maximum {MAX_THREADS}")));
-                }
-                Ok(n) if n >= 1 => opts.perft.threads = n,
-                _ => {
-                    let value = clip(value);
-                    return Err(usage_error(format!("--threads needs a whole number of at least 1, found {value:?}")));
-                }
-            },
-            "--hash" => {
-                opts.perft.hash_mb = value.parse().ok().filter(|&mb| mb <= 1 << 20).ok_or_else(|| {
-                    let value = clip(value);
-                    usage_error(format!("--hash needs a size in MiB (0 to 1048576), found {value:?}"))
-                })?;
-                if let Some(total) = memory_mib().filter(|&total| opts.perft.hash_mb > total) {
-                    let mb = opts.perft.hash_mb;
-                    return Err(usage_error(format!(
-                        "--hash {mb} MiB is more than this machine's memory ({total} MiB)"
-                    )));
-                }
-            }
-            "--backend" => {
-                let backend: Backend = value.parse().map_err(usage_error)?;
-                if !backend.is_supported() {
-                    return Err(usage_error(format!("backend {backend} is not supported on this CPU")));
-                }
-                opts.backend = Some(backend);
-            }
-            _ => unreachable!("every allowed option is handled"),
+        // The first line, the names of missing arguments below it, then a tip.
+        let part = l.strip_prefix("error: ").unwrap_or(l);
+        match part.strip_prefix("tip: ") {
+            Some(tip) => line.push_str(&format!(" ({tip})")),
+            None => line.push_str(&format!("{}{part}", if line.is_empty() { "" } else { " " })),
         }
     }
-    Ok(opts)
+    format!("{line}; see `{help}`")
+}
+
+/// A command's mistake found after parsing: the message to print before exiting 2.
+#[derive(Debug)]
+struct UsageError(String);
+
+fn usage_error(message: impl Display) -> UsageError {
+    UsageError(message.to_string())
+}
+
+fn parse_threads(value: &str) -> Result<usize, String> {
+    match value.parse() {
+        Ok(n) if n > MAX_THREADS => Err(format!("--threads {n} is above the maximum {MAX_THREADS}")),
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("--threads needs a whole number of at least 1, found {:?}", clip(value))),
+    }
+}
+
+fn parse_hash(value: &str) -> Result<usize, String> {
+    let mb: usize = value
+        .parse()
+        .ok()
+        .filter(|&mb| mb <= 1 << 20)
+        .ok_or_else(|| format!("--hash needs a size in MiB (0 to 1048576), found {:?}", clip(value)))?;
+    match memory_mib() {
+        Some(total) if mb > total => Err(format!("--hash {mb} MiB is more than this machine's memory ({total} MiB)")),
+        _ => Ok(mb),
+    }
+}
+
+fn parse_backend(value: &str) -> Result<Backend, String> {
+    let backend: Backend = value.parse().map_err(|e| clip_line(&format!("{e}")))?;
+    if !backend.is_supported() {
+        return Err(format!("backend {backend} is not supported on this CPU"));
+    }
+    Ok(backend)
+}
+
+fn parse_bench_depth(value: &str) -> Result<u32, String> {
+    match value.parse::<u32>() {
+        Ok(d) if (1..=30).contains(&d) => Ok(d),
+        _ => Err(format!("bench depth must be a whole number from 1 to 30, found {:?}", clip(value))),
+    }
 }
 
 /// The most threads `--threads` takes; more would only cost memory for their stacks.
@@ -161,15 +253,15 @@ const MAX_THREADS: usize = 1024;
 /// The largest suite file read (the public suites are a few kilobytes).
 const MAX_FILE_BYTES: u64 = 64 << 20;
 
-fn parse_depth(text: &str) -> Result<u32, UsageError> {
+fn parse_depth(text: &str) -> Result<u32, String> {
     let is_number = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
     match text.parse() {
         Ok(depth) if depth <= MAX_PERFT_DEPTH => Ok(depth),
-        _ if is_number => Err(usage_error(format!(
+        _ if is_number => Err(format!(
             "depth {} is above the maximum {MAX_PERFT_DEPTH} (from the start position, perft 14 no longer fits in 64 bits)",
             clip(text)
-        ))),
-        _ => Err(usage_error(format!("depth must be a whole number, found {:?}", clip(text)))),
+        )),
+        _ => Err(format!("depth must be a whole number, found {:?}", clip(text))),
     }
 }
 
@@ -211,17 +303,13 @@ fn mnps(nodes: u64, elapsed: Duration) -> f64 {
     nodes as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
 }
 
-fn run_perft(args: &[String]) -> Result<i32, UsageError> {
-    let opts = parse_options(args, &["--fen", "--divide", "--backend", "--threads", "--hash"])?;
-    let [depth] = opts.positionals.as_slice() else {
-        return Err(usage_error(format!("perft takes one depth\n{USAGE}")));
-    };
-    let depth = parse_depth(depth)?;
-    let fen = opts.fen.as_deref().unwrap_or(bbengine::STARTPOS);
+fn run_perft(args: PerftArgs) -> Result<i32, UsageError> {
+    let fen = args.fen.as_deref().unwrap_or(bbengine::STARTPOS);
     let position: Position = fen.parse().map_err(|e| usage_error(clip_line(&format!("{:?}: {e}", clip(fen)))))?;
-    let backend = opts.backend.unwrap_or_else(Backend::auto);
+    let backend = args.run.backend();
     let start = Instant::now();
-    let job = PerftJob { position, depth, divide: opts.divide, options: opts.perft };
+    let options = args.run.perft_options(args.hash);
+    let job = PerftJob { position, depth: args.depth, divide: args.divide, options };
     let nodes = backend.run(job).map_err(usage_error)?.ok_or_else(overflow)?;
     let elapsed = start.elapsed();
     out!("nodes {nodes} time_ms {} mnps {:.1} backend {backend}", elapsed.as_millis(), mnps(nodes, elapsed));
@@ -275,14 +363,7 @@ impl WithSliders for PerftJob {
 }
 
 /// `bbengine bench [depth]`: the search benchmark, one line per run and the signature last.
-fn run_search_bench(depth: Option<&String>) -> Result<i32, UsageError> {
-    let depth = match depth {
-        Some(text) => match text.parse::<u32>() {
-            Ok(d) if (1..=30).contains(&d) => d,
-            _ => return Err(usage_error(format!("bench depth must be a whole number from 1 to 30, found {text:?}"))),
-        },
-        None => bbengine::search::BENCH_DEPTH,
-    };
+fn run_search_bench(depth: u32) -> Result<i32, UsageError> {
     let report = bbengine::search::bench(depth);
     let ms = report.elapsed.as_millis().max(1) as u64;
     out!("positions {} depth {depth} time_ms {ms}", bbengine::search::BENCH_POSITIONS.len());
@@ -310,18 +391,15 @@ fn run_bench() {
     out!(" below the README depths, {} nodes; each figure the median of 5 rounds)", nodes.unwrap_or(0));
 }
 
-fn run_suite(args: &[String]) -> Result<i32, UsageError> {
-    let opts = parse_options(args, &["--depth", "--backend", "--threads"])?;
-    let [path] = opts.positionals.as_slice() else {
-        return Err(usage_error(format!("suite takes one file\n{USAGE}")));
-    };
+fn run_suite(args: SuiteArgs) -> Result<i32, UsageError> {
+    let path = &args.file;
     let text = read_text(path)?;
     let cases = parse_suite(&text).map_err(|e| usage_error(clip_line(&format!("{}: {e}", clip(path)))))?;
-    let max_depth = opts.depth.unwrap_or(MAX_PERFT_DEPTH);
+    let max_depth = args.depth.unwrap_or(MAX_PERFT_DEPTH);
     if cases.is_empty() {
         return Err(usage_error(format!("{}: no positions", clip(path))));
     }
-    if opts.depth.is_none()
+    if args.depth.is_none()
         && let Some(case) = cases.iter().find(|c| c.expected.iter().any(|&(d, _)| d > MAX_PERFT_DEPTH))
     {
         return Err(usage_error(format!(
@@ -333,9 +411,10 @@ fn run_suite(args: &[String]) -> Result<i32, UsageError> {
     if !cases.iter().any(|c| c.expected.iter().any(|&(d, _)| d <= max_depth)) {
         return Err(usage_error(format!("{}: no counts at depth {max_depth} or less", clip(path))));
     }
-    let backend = opts.backend.unwrap_or_else(Backend::auto);
+    let backend = args.run.backend();
     let start = Instant::now();
-    let report = backend.run(SuiteJob { cases: &cases, max_depth, options: opts.perft }).map_err(usage_error)?;
+    let job = SuiteJob { cases: &cases, max_depth, options: args.run.perft_options(None) };
+    let report = backend.run(job).map_err(usage_error)?;
     let elapsed = start.elapsed();
     out!(
         "positions {} passed {} failed {} nodes {} time_ms {} mnps {:.1}",
@@ -366,8 +445,7 @@ impl WithSliders for SuiteJob<'_> {
 
     fn call<S: Sliders>(self, sliders: S) -> SuiteReport {
         let mut report = SuiteReport { failed: 0, nodes: 0 };
-        let start = Instant::now();
-        let mut last_progress = start;
+        let progress = Progress::new(self.cases.len() as u64, "positions");
         for (i, case) in self.cases.iter().enumerate() {
             let mut ok = true;
             for &(depth, expected) in case.expected.iter().filter(|(d, _)| *d <= self.max_depth) {
@@ -382,17 +460,9 @@ impl WithSliders for SuiteJob<'_> {
                 }
             }
             report.failed += usize::from(!ok);
-            if last_progress.elapsed() >= Duration::from_secs(5) {
-                last_progress = Instant::now();
-                eprintln!(
-                    "progress {}/{} positions, failed {}, {:.0} s",
-                    i + 1,
-                    self.cases.len(),
-                    report.failed,
-                    start.elapsed().as_secs_f64()
-                );
-            }
+            progress.set(i as u64 + 1, || format!("failed {}", report.failed));
         }
+        progress.finish();
         report
     }
 }

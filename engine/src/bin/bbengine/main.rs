@@ -2,6 +2,7 @@
 //! slider benchmark in `slider_bench.rs`; everything they run is the `bbengine` library's.
 
 mod cli;
+mod progress;
 mod slider_bench;
 
 fn main() {
