@@ -622,9 +622,13 @@ def run_pairs(slots: list[tuple[Player, Player]], openings: list[chess.Board], g
     pair adds to the pentanomial; with `sprt` the LLR is checked after every pair and the test
     stops at the first bound it reaches: games still running are then aborted and not counted,
     and no new pair starts.  Without `sprt` all `games` are played (an odd count leaves the
-    last pair with one game, which counts in W/D/L but not in the pentanomial)."""
+    last pair with one game, which counts in W/D/L but not in the pentanomial).
+
+    Results count when their pair is complete: W/D/L, the pentanomial and the PGN file hold the
+    same games.  The per-game lines are printed as games finish (out of order with concurrency);
+    their running +W =D -L counts every game printed so far."""
     n_pairs = (games + 1) // 2
-    tally, penta = Tally(), sprtlib.Pentanomial()
+    tally, penta, seen = Tally(), sprtlib.Pentanomial(), Tally()
     outcome = PairedOutcome(tally, penta)
     events: queue.Queue = queue.Queue()
     stop = threading.Event()
@@ -648,7 +652,7 @@ def run_pairs(slots: list[tuple[Player, Player]], openings: list[chess.Board], g
                                      abort=stop)
                     events.put(("game", index, game, game.score_for(a)))
         except BaseException as err:  # an engine that cannot be restarted, for instance
-            events.put(("error", err, None, None))
+            events.put(("error", None, None, err))
         finally:
             events.put(("done", None, None, None))
 
@@ -656,7 +660,7 @@ def run_pairs(slots: list[tuple[Player, Player]], openings: list[chess.Board], g
     for thread in threads:
         thread.start()
     pgn = open(pgn_path, "w", encoding="utf-8") if pgn_path else None
-    pair_scores: dict[int, dict[int, float]] = {}
+    pair_scores: dict[int, dict[int, tuple[float, GameResult]]] = {}
     next_report = report_every
     error: Optional[BaseException] = None
     running = len(threads)
@@ -667,26 +671,32 @@ def run_pairs(slots: list[tuple[Player, Player]], openings: list[chess.Board], g
                 running -= 1
                 continue
             if kind == "error":
-                error = error or index
+                error = error or score  # the exception rides in the last field
                 stop.set()
                 continue
             if stop.is_set():  # decided (or failed): later results do not count
                 continue
-            tally.add(score)
+            seen.add(score)
             if not quiet:
                 white, black = game.white, game.black
                 print(f"Game {index + 1}/{games}: {white.label} (white) vs {black.label}: "
                       f"{game.result} {game.termination}, {len(game.board.move_stack)} plies, "
-                      f"opening {(index // 2) % len(openings) + 1} | A +{tally.wins} ={tally.draws} "
-                      f"-{tally.losses}", flush=True)
-            if pgn is not None:
-                print(game.pgn("bb match", index + 1, tc), file=pgn, end="\n\n", flush=True)
-            scores = pair_scores.setdefault(index // 2, {})
-            scores[index % 2] = score
-            if len(scores) < 2:
+                      f"opening {(index // 2) % len(openings) + 1} | A +{seen.wins} ={seen.draws} "
+                      f"-{seen.losses}", flush=True)
+            pair = index // 2
+            done = pair_scores.setdefault(pair, {})
+            done[index % 2] = (score, game)
+            if len(done) < min(2, games - 2 * pair):
                 continue
-            penta.add_pair(scores[0], scores[1])
-            del pair_scores[index // 2]
+            del pair_scores[pair]
+            for colour_swap in sorted(done):
+                tally.add(done[colour_swap][0])
+                if pgn is not None:
+                    print(done[colour_swap][1].pgn("bb match", 2 * pair + colour_swap + 1, tc),
+                          file=pgn, end="\n\n", flush=True)
+            if len(done) < 2:
+                continue  # the lone last game of an odd --games
+            penta.add_pair(done[0][0], done[1][0])
             if sprt is not None:
                 outcome.llr = sprt.llr(penta.counts)
                 outcome.decision = sprt.decision(outcome.llr)
@@ -704,6 +714,10 @@ def run_pairs(slots: list[tuple[Player, Player]], openings: list[chess.Board], g
             pgn.close()
     if error is not None:
         raise error
+    uncounted = seen.games - tally.games
+    if uncounted and not quiet:
+        print(f"{uncounted} finished game(s) of pairs left unfinished at the decision not counted",
+              flush=True)
     if sprt is not None and outcome.decision is None:
         outcome.llr = sprt.llr(penta.counts)
         outcome.decision = sprtlib.INCONCLUSIVE
