@@ -49,8 +49,8 @@ import dataclasses
 import json
 import math
 import os
-import random
 import queue
+import random
 import shlex
 import sys
 import textwrap

@@ -295,8 +295,9 @@ class Sprt:
         return None
 
     def bounds_text(self) -> str:
-        """The Elo bounds as the record writes them: [0,5]."""
-        return f"[{self.elo0:g},{self.elo1:g}]"
+        """The bounds as the record writes them: [0,5] (logistic Elo) or [0,5] nElo."""
+        text = f"[{self.elo0:g},{self.elo1:g}]"
+        return text + " nElo" if self.model == "normalized" else text
 
     def describe(self) -> str:
         unit = "nElo" if self.model == "normalized" else "Elo"

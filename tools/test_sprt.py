@@ -232,6 +232,8 @@ class RecordRow(unittest.TestCase):
         self.assertEqual(self.row(decision=sprt.H0, llr=-2.95).split("\t")[13:],
                          ["-2.95", "[0,5]", "H0 accepted"])
         self.assertEqual(self.row(sprt=sprt.Sprt(-2.5, 0.5)).split("\t")[14], "[-2.5,0.5]")
+        normalized = sprt.Sprt(0, 5, model="normalized")
+        self.assertEqual(self.row(sprt=normalized).split("\t")[14], "[0,5] nElo")
 
     def test_fixed_games_row(self):
         fields = self.row(sprt=None, llr=None, limit="tc=10+0.1").split("\t")
