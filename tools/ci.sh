@@ -15,4 +15,5 @@ if [ ! -x "$STOCKFISH" ]; then
     apt-get install -y -qq stockfish >/dev/null
 fi
 
+python3 -m unittest discover -s tools -p 'test_*.py'
 python3 tools/protocol_test.py --short --stockfish "$STOCKFISH" "$ENGINE"

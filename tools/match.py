@@ -1,5 +1,12 @@
 #!/usr/bin/env python3
-"""Play a match between two chess engines, one game at a time, and measure the result.
+"""Play a match between two chess engines and measure the result, or run a sequential test.
+
+Games come in pairs: each opening is played twice, engine A with white first, then with
+colours swapped.  --concurrency N plays N games at a time, each with its own two engine
+processes and its own clocks.  --sprt ELO0 ELO1 runs a generalized SPRT on the pairs
+(pentanomial model, logistic Elo bounds by default; see tools/sprt.py) that stops by itself
+when H1 or H0 is accepted, or at the --games cap as inconclusive; --record appends the
+finished run's row to the experiment record (docs/experiments.tsv).
 
 The script keeps the clocks itself: each move's wall time (measured around the
 engine call) is subtracted from the mover's clock and the increment is added
@@ -25,10 +32,13 @@ everything after the first ``?`` is a list of engine options separated by
 ``&``, each ``NAME=VALUE`` (names may contain spaces).  A bare path without
 ``PROTOCOL:`` means ``uci:``.
 
-Example::
+Examples::
 
     python3 tools/match.py uci:target/release/bbengine "uci:/usr/games/stockfish?Skill Level=0" \\
         --openings tools/openings.epd --games 20 --tc 10+0.1 --pgn out.pgn
+
+    python3 tools/match.py uci:/tmp/bb-new uci:/tmp/bb-old --openings tools/openings_ab.epd \\
+        --nodes 20000 --sprt 0 5 --concurrency 2 --record docs/experiments.tsv --change "..."
 """
 
 from __future__ import annotations
@@ -38,15 +48,22 @@ import asyncio
 import dataclasses
 import json
 import math
+import os
+import queue
 import random
 import shlex
 import sys
+import textwrap
+import threading
 import time
 from typing import Callable, Optional
 
 import chess
 import chess.engine
 import chess.pgn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sprt as sprtlib  # noqa: E402  (tools/sprt.py: pentanomial, GSPRT, experiment record)
 
 DEFAULT_ENGINE = "uci:target/release/bbengine"
 # Seconds an engine may stay silent after its clock has run out before it is declared hung.
@@ -61,6 +78,8 @@ DEFAULT_MAX_PLIES = 400
 Z_95 = 1.959964
 # The Elo model: expected score s = 1 / (1 + 10^(-d / ELO_SCALE)).
 ELO_SCALE = 400.0
+# Termination of a game stopped because a sequential test had already decided.
+ABORTED = "aborted"
 
 
 # ---------------------------------------------------------------------------
@@ -334,8 +353,12 @@ BeforeMove = Callable[[Player, chess.Board], None]
 
 def play_game(white: Player, black: Player, start: chess.Board, tc: TimeControl, *,
               max_plies: int = DEFAULT_MAX_PLIES, margin: float = 0.0,
-              before_move: Optional[BeforeMove] = None) -> GameResult:
-    """Play one game from `start`; faults are counted on the players and lose the game."""
+              before_move: Optional[BeforeMove] = None,
+              abort: Optional[threading.Event] = None) -> GameResult:
+    """Play one game from `start`; faults are counted on the players and lose the game.
+
+    When `abort` is set (a sequential test has reached its decision while this game was
+    running) the game stops before the next move with result "*" and termination "aborted"."""
     board = start.copy(stack=False)
     clocks = {chess.WHITE: tc.base, chess.BLACK: tc.base}
     min_clock = dict(clocks)
@@ -356,6 +379,8 @@ def play_game(white: Player, black: Player, start: chess.Board, tc: TimeControl,
         over = rules_outcome(board, max_plies, plies)
         if over is not None:
             return finish(*over)
+        if abort is not None and abort.is_set():
+            return finish("*", ABORTED)
         color = board.turn
         mover = white if color == chess.WHITE else black
         if before_move is not None:
@@ -484,8 +509,29 @@ def fmt_elo(value: float) -> str:
     return f"{value:+.1f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
 
 
-def summary(tally: Tally, a: Player, b: Player, tc: TimeControl, margin: float) -> dict:
+def merged_faults(players: list[Player]) -> Faults:
+    """One engine's faults over all its processes (one per concurrent game slot)."""
+    total = Faults()
+    for p in players:
+        f = p.faults
+        total.illegal_moves += f.illegal_moves
+        total.crashes += f.crashes
+        total.hangs += f.hangs
+        total.time_losses += f.time_losses
+        total.restarts += f.restarts
+        total.timed_moves += f.timed_moves
+        total.time_used += f.time_used
+        if f.min_clock is not None and (total.min_clock is None or f.min_clock < total.min_clock):
+            total.min_clock = f.min_clock
+        total.details.extend(f.details)
+    return total
+
+
+def summary(tally: Tally, a: "Player | list[Player]", b: "Player | list[Player]", tc: TimeControl,
+            margin: float) -> dict:
+    """The match's result as a dict; `a` and `b` may be lists of one engine's processes."""
     elo, err = elo_with_error(tally.wins, tally.draws, tally.losses)
+    sides = [side if isinstance(side, list) else [side] for side in (a, b)]
     return {
         "games": tally.games,
         "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
@@ -494,8 +540,9 @@ def summary(tally: Tally, a: Player, b: Player, tc: TimeControl, margin: float) 
         "elo_error_95": err if math.isfinite(err) else None,
         "tc": tc.describe(),
         "time_margin": margin,
-        "engines": {p.label: {"spec": p.spec.text, "name": p.name, **dataclasses.asdict(p.faults)}
-                    for p in (a, b)},
+        "engines": {ps[0].label: {"spec": ps[0].spec.text, "name": ps[0].name,
+                                  **dataclasses.asdict(merged_faults(ps))}
+                    for ps in sides},
     }
 
 
@@ -552,13 +599,143 @@ def run_match(a: Player, b: Player, openings: list[chess.Board], games: int, tc:
     return tally
 
 
+@dataclasses.dataclass
+class PairedOutcome:
+    """What run_pairs measured: games, pentanomial and, in a sequential test, its end."""
+
+    tally: Tally
+    penta: sprtlib.Pentanomial
+    llr: Optional[float] = None
+    decision: Optional[str] = None  # sprtlib.H1 / H0 / INCONCLUSIVE in a test, None otherwise
+
+
+def run_pairs(slots: list[tuple[Player, Player]], openings: list[chess.Board], games: int,
+              tc: TimeControl, *, sprt: Optional[sprtlib.Sprt] = None,
+              max_plies: int = DEFAULT_MAX_PLIES, margin: float = 0.0,
+              pgn_path: Optional[str] = None, report_every: int = 20,
+              quiet: bool = False) -> PairedOutcome:
+    """Play up to `games` games as pairs, len(slots) games at a time.
+
+    Pair k uses opening k (cycling through the list): game 2k with A white, game 2k+1 with
+    colours swapped, played one after the other by the same slot (a worker thread with its own
+    two engine processes, so each game's engines, clocks and faults are its own).  Each finished
+    pair adds to the pentanomial; with `sprt` the LLR is checked after every pair and the test
+    stops at the first bound it reaches: games still running are then aborted and not counted,
+    and no new pair starts.  Without `sprt` all `games` are played (an odd count leaves the
+    last pair with one game, which counts in W/D/L but not in the pentanomial).
+
+    Results count when their pair is complete: W/D/L, the pentanomial and the PGN file hold the
+    same games.  The per-game lines are printed as games finish (out of order with concurrency);
+    their running +W =D -L counts every game printed so far."""
+    n_pairs = (games + 1) // 2
+    tally, penta, seen = Tally(), sprtlib.Pentanomial(), Tally()
+    outcome = PairedOutcome(tally, penta)
+    events: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    next_pair = [0]
+    lock = threading.Lock()
+
+    def worker(a: Player, b: Player) -> None:
+        try:
+            while not stop.is_set():
+                with lock:
+                    pair = next_pair[0]
+                    if pair >= n_pairs:
+                        break
+                    next_pair[0] += 1
+                for index in range(2 * pair, min(2 * pair + 2, games)):
+                    if stop.is_set():
+                        break
+                    white, black = (a, b) if index % 2 == 0 else (b, a)
+                    start = openings[pair % len(openings)]
+                    game = play_game(white, black, start, tc, max_plies=max_plies, margin=margin,
+                                     abort=stop)
+                    events.put(("game", index, game, game.score_for(a)))
+        except BaseException as err:  # an engine that cannot be restarted, for instance
+            events.put(("error", None, None, err))
+        finally:
+            events.put(("done", None, None, None))
+
+    threads = [threading.Thread(target=worker, args=slot, daemon=True) for slot in slots]
+    for thread in threads:
+        thread.start()
+    pgn = open(pgn_path, "w", encoding="utf-8") if pgn_path else None
+    pair_scores: dict[int, dict[int, tuple[float, GameResult]]] = {}
+    next_report = report_every
+    error: Optional[BaseException] = None
+    running = len(threads)
+    try:
+        while running:
+            kind, index, game, score = events.get()
+            if kind == "done":
+                running -= 1
+                continue
+            if kind == "error":
+                error = error or score  # the exception rides in the last field
+                stop.set()
+                continue
+            if stop.is_set():  # decided (or failed): later results do not count
+                continue
+            seen.add(score)
+            if not quiet:
+                white, black = game.white, game.black
+                print(f"Game {index + 1}/{games}: {white.label} (white) vs {black.label}: "
+                      f"{game.result} {game.termination}, {len(game.board.move_stack)} plies, "
+                      f"opening {(index // 2) % len(openings) + 1} | A +{seen.wins} ={seen.draws} "
+                      f"-{seen.losses}", flush=True)
+            pair = index // 2
+            done = pair_scores.setdefault(pair, {})
+            done[index % 2] = (score, game)
+            if len(done) < min(2, games - 2 * pair):
+                continue
+            del pair_scores[pair]
+            for colour_swap in sorted(done):
+                tally.add(done[colour_swap][0])
+                if pgn is not None:
+                    print(done[colour_swap][1].pgn("bb match", 2 * pair + colour_swap + 1, tc),
+                          file=pgn, end="\n\n", flush=True)
+            if len(done) < 2:
+                continue  # the lone last game of an odd --games
+            penta.add_pair(done[0][0], done[1][0])
+            if sprt is not None:
+                outcome.llr = sprt.llr(penta.counts)
+                outcome.decision = sprt.decision(outcome.llr)
+                if outcome.decision is not None:
+                    stop.set()
+            if report_every and not quiet and (2 * penta.pairs >= next_report or outcome.decision):
+                print(sprtlib.status_line(penta.counts, 2 * penta.pairs, sprt), flush=True)
+                while next_report <= 2 * penta.pairs:
+                    next_report += report_every
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+        if pgn is not None:
+            pgn.close()
+    if error is not None:
+        raise error
+    uncounted = seen.games - tally.games
+    if uncounted and not quiet:
+        print(f"{uncounted} finished game(s) of pairs left unfinished at the decision not counted",
+              flush=True)
+    if sprt is not None and outcome.decision is None:
+        outcome.llr = sprt.llr(penta.counts)
+        outcome.decision = sprtlib.INCONCLUSIVE
+    return outcome
+
+
+def limit_text(tc: TimeControl) -> str:
+    """The record's limit column: nodes=20000 or tc=10+0.1."""
+    return f"nodes={tc.nodes}" if tc.nodes else f"tc={tc.base:g}+{tc.inc:g}"
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("engine_a", nargs="?", default=DEFAULT_ENGINE, help=f"engine A spec (default {DEFAULT_ENGINE})")
-    parser.add_argument("engine_b", help="engine B spec")
+    parser.add_argument("engine_a", nargs="?", default=DEFAULT_ENGINE, help=f"engine A spec, the engine under test (default {DEFAULT_ENGINE})")
+    parser.add_argument("engine_b", help="engine B spec (the baseline)")
     parser.add_argument("--openings", help="EPD/FEN file, one position a line, '#' comments (default: start position)")
-    parser.add_argument("--games", type=int, default=2, help="number of games; each opening is played twice with colours swapped (default 2)")
+    parser.add_argument("--games", type=int, help="number of games (default 2); each opening is played twice with colours swapped. With --sprt the cap: the test stops there as 'inconclusive' if no bound was reached (default: 2 x the number of openings, so no opening is played twice)")
     parser.add_argument("--tc", default="10+0.1", help="time control BASE+INC in seconds (default 10+0.1)")
     parser.add_argument("--nodes", type=int, help="search this many nodes a move instead of playing on the clock (A/B tests of evaluation changes: no clock noise; time losses cannot happen)")
     parser.add_argument("--seed", type=int, help="shuffle the openings with this seed (default: file order)")
@@ -566,37 +743,110 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--json", help="write the summary as JSON to this file ('-' for stdout)")
     parser.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, help=f"draw games longer than this (0: never; default {DEFAULT_MAX_PLIES})")
     parser.add_argument("--margin", type=float, default=0.0, help="time-loss tolerance in seconds: a move is late only if the clock falls below -MARGIN (default 0)")
-    parser.add_argument("--concurrency", type=int, default=1, choices=[1], help="games at a time (only 1 is supported)")
+    parser.add_argument("--concurrency", type=int, default=1, metavar="N", help="games at a time (default 1); each concurrent game has its own two engine processes and its own clocks. At most the number of cores, and keep the engines at one thread each")
+    test = parser.add_argument_group("sequential test (SPRT)", textwrap.fill(
+        "A generalized SPRT on game pairs (pentanomial model, as fastchess and OpenBench): "
+        "H0: Elo = ELO0 against H1: Elo = ELO1, in logistic Elo by default (expected score "
+        "1 / (1 + 10^(-Elo/400)), the Elo match.py reports). The LLR is checked after every pair; "
+        "the test stops when it reaches ln((1-beta)/alpha) (H1 accepted) or ln(beta/(1-alpha)) "
+        "(H0 accepted), +-2.94 for alpha = beta = 0.05, or at the --games cap (inconclusive). "
+        "Games still running at the decision are aborted and not counted. State the bounds before "
+        "the test starts and never change them afterwards. Formulas: tools/sprt.py.", 78))
+    test.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), help="run a sequential test with these Elo bounds, e.g. --sprt 0 5")
+    test.add_argument("--alpha", type=float, default=0.05, help="false positive rate: accepting H1 when Elo = ELO0 (default 0.05)")
+    test.add_argument("--beta", type=float, default=0.05, help="false negative rate: accepting H0 when Elo = ELO1 (default 0.05)")
+    test.add_argument("--model", choices=sprtlib.MODELS, default="logistic", help="Elo model of the bounds: logistic (default) or normalized (nElo, OpenBench's pentanomial SPRT)")
+    test.add_argument("--report-every", type=int, default=20, metavar="GAMES", help="print the pentanomial, Elo +/- error and LLR every this many games (default 20; 0: only at the end)")
+    record = parser.add_argument_group("experiment record", textwrap.fill(
+        "Append the finished run's row (a test's or a fixed number of games', W/D/L from A's "
+        "view) to a tab-separated record, created with its header line if missing: "
+        + sprtlib.RECORD_HEADER.replace("\t", ", ") + ".", 78))
+    record.add_argument("--record", metavar="TSV", help="the record file, e.g. docs/experiments.tsv")
+    record.add_argument("--change", help="what engine A changes against engine B (required with --record)")
+    record.add_argument("--base", default="-", help="engine B's commit (default '-')")
+    record.add_argument("--test", default="-", help="engine A's commit (default '-')")
     args = parser.parse_args(argv)
 
+    if args.concurrency < 1:
+        parser.error("--concurrency must be at least 1")
+    if args.record and not args.change:
+        parser.error("--record needs --change \"what changed\"")
+    sprt = None
+    if args.sprt:
+        try:
+            sprt = sprtlib.Sprt(args.sprt[0], args.sprt[1], args.alpha, args.beta, args.model)
+        except ValueError as err:
+            parser.error(str(err))
     tc = TimeControl.parse(args.tc)
     tc.nodes = args.nodes
     openings = read_openings(args.openings) if args.openings else [chess.Board()]
     if args.seed is not None:
         random.Random(args.seed).shuffle(openings)
-    a = Player(EngineSpec.parse(args.engine_a), "A")
-    b = Player(EngineSpec.parse(args.engine_b), "B")
+    games = args.games
+    if games is None:
+        games = 2 * len(openings) if sprt else 2
+    if games < 1:
+        parser.error("--games must be at least 1")
+    if sprt and games % 2:
+        parser.error("--games must be even with --sprt (the test counts game pairs)")
+
+    slots: list[tuple[Player, Player]] = []
     try:
-        for player in (a, b):
-            try:
-                player.start()
-            except (chess.engine.EngineError, OSError, TimeoutError) as err:
-                raise SystemExit(f"cannot start engine {player.label} ({player.spec.text}): "
-                                 f"{type(err).__name__}: {err}")
+        for _ in range(min(args.concurrency, (games + 1) // 2)):
+            slot = (Player(EngineSpec.parse(args.engine_a), "A"), Player(EngineSpec.parse(args.engine_b), "B"))
+            slots.append(slot)
+            for player in slot:
+                try:
+                    player.start()
+                except (chess.engine.EngineError, OSError, TimeoutError) as err:
+                    raise SystemExit(f"cannot start engine {player.label} ({player.spec.text}): "
+                                     f"{type(err).__name__}: {err}")
+        a, b = slots[0]
         print(f"A: {a.name} ({a.spec.text})\nB: {b.name} ({b.spec.text})\n"
-              f"{args.games} games at {tc.describe()}, {len(openings)} openings", flush=True)
-        tally = run_match(a, b, openings, args.games, tc, max_plies=args.max_plies,
-                          margin=args.margin, pgn_path=args.pgn)
+              f"{games} games at {tc.describe()}, {len(openings)} openings"
+              + (f", {len(slots)} at a time" if len(slots) > 1 else ""), flush=True)
+        if sprt:
+            print(f"{sprt.describe()}; at most {games} games", flush=True)
+        if games > 2 * len(openings):
+            print(f"note: {games} games need {(games + 1) // 2} openings, the file has {len(openings)}: "
+                  f"openings are played again", flush=True)
+        outcome = run_pairs(slots, openings, games, tc, sprt=sprt, max_plies=args.max_plies,
+                            margin=args.margin, pgn_path=args.pgn, report_every=args.report_every)
     finally:
-        a.close()
-        b.close()
-    result = summary(tally, a, b, tc, args.margin)
+        for slot in slots:
+            for player in slot:
+                player.close()
+    tally, penta = outcome.tally, outcome.penta
+    result = summary(tally, [s[0] for s in slots], [s[1] for s in slots], tc, args.margin)
+    pair_elo, pair_err = sprtlib.elo_with_error(penta.counts)
+    result["pentanomial"] = list(penta.counts)
+    result["pair_elo"] = pair_elo if math.isfinite(pair_elo) else None
+    result["pair_elo_error_95"] = pair_err if math.isfinite(pair_err) else None
+    if sprt:
+        result["sprt"] = {"elo0": sprt.elo0, "elo1": sprt.elo1, "alpha": sprt.alpha, "beta": sprt.beta,
+                          "model": sprt.model, "lower": sprt.lower, "upper": sprt.upper,
+                          "llr": outcome.llr, "decision": outcome.decision}
     print_summary(result)
+    print(sprtlib.status_line(penta.counts, 2 * penta.pairs, sprt))
+    if sprt:
+        print(f"SPRT {sprt.bounds_text()} ({sprt.model}): {outcome.decision} after {tally.games} games, "
+              f"LLR {outcome.llr:+.2f} ({sprt.lower:+.2f}, {sprt.upper:+.2f})")
     if args.json == "-":
         print(json.dumps(result, indent=2))
     elif args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(result, handle, indent=2)
+    if args.record:
+        openings_text = args.openings or "startpos"
+        if args.seed is not None:
+            openings_text += f" (seed {args.seed})"
+        row = sprtlib.record_row(
+            date=time.strftime("%Y-%m-%d", time.gmtime()), base=args.base, test=args.test,
+            change=args.change, openings=openings_text, games=tally.games, limit=limit_text(tc),
+            wins=tally.wins, draws=tally.draws, losses=tally.losses, counts=penta.counts,
+            llr=outcome.llr, sprt=sprt, decision=outcome.decision)
+        sprtlib.append_record(args.record, row)
+        print(f"Recorded in {args.record}")
     return 0
 
 
