@@ -53,11 +53,11 @@ DEFAULT_OPENINGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ope
 REQUIRED_OPTIONS = {
     "Hash": "spin", "Threads": "spin", "MultiPV": "spin", "Ponder": "check",
     "UCI_Chess960": "check", "Move Overhead": "spin", "Clear Hash": "button",
-    "OwnBook": "check", "BookFile": "string",
+    "OwnBook": "check", "BookFile": "string", "UCI_LimitStrength": "check", "UCI_Elo": "spin",
 }
 # Values set in the options check (python-chess manages MultiPV, Ponder and UCI_Chess960 itself).
 OPTION_VALUES = {"Hash": 32, "Threads": 1, "Move Overhead": 30, "Clear Hash": None,
-                 "OwnBook": False, "BookFile": ""}
+                 "OwnBook": False, "BookFile": "", "UCI_LimitStrength": True, "UCI_Elo": 1500}
 
 HANDSHAKE_S = 5.0        # time for uciok
 REPLY_S = 1.0            # time for readyok, or bestmove after stop

@@ -9,10 +9,12 @@
 
 pub mod command;
 pub mod options;
+pub mod strength;
 
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crate::board::{Move, Position};
 use crate::book::PolyglotBook;
@@ -23,6 +25,7 @@ use crate::search::{
 pub use command::{Command, Go, ParseError, StartPosition, parse};
 use command::{clip, quote};
 pub use options::Options;
+use strength::{CANDIDATES, Candidates, Strength};
 
 /// The engine's name and version, as `uci` reports them.
 pub const ENGINE_NAME: &str = concat!("bbengine ", env!("CARGO_PKG_VERSION"));
@@ -386,16 +389,19 @@ impl Engine {
             && !limits.ponder
             && let Some(book) = &self.book
         {
-            let random = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            if let Some(entry) = book.pick(&self.position, random) {
+            if let Some(entry) = book.pick(&self.position, random_seed()) {
                 self.out.info("book move");
                 self.out.line(&format!("bestmove {}", entry.mv.to_uci(chess960)));
                 return;
             }
         }
+        let strength = self.options.limit_strength.then(|| Strength::new(self.options.elo));
+        let mut limits = limits;
+        if let Some(strength) = strength {
+            strength.limit(&mut limits);
+        }
+        let hold =
+            if strength.is_some() { Strength::hold(&limits, self.position.side_to_move()) } else { Duration::ZERO };
         let waits = limits.infinite || limits.ponder;
         let control = Arc::new(SearchControl::new(limits.ponder));
         let thread_control = Arc::clone(&control);
@@ -404,17 +410,28 @@ impl Engine {
         let position = self.position;
         let history = self.history.clone();
         let threads = self.options.threads;
-        let multipv = self.options.multipv;
+        let multipv = if strength.is_some() { self.options.multipv.max(CANDIDATES) } else { self.options.multipv };
         let move_overhead = self.options.move_overhead;
         let mut tables = std::mem::take(&mut self.tables);
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
             let request =
                 SearchRequest { position, history: &history, limits, tt: &tt, threads, multipv, move_overhead };
+            let started = Instant::now();
             let reporter = UciReporter { out: out.clone(), chess960 };
-            let result = search_with_tables(&request, &mut tables, &thread_control, &reporter);
-            // Infinite and ponder searches hold their move until told.
+            let candidates = Candidates::new(&reporter);
+            let mut result = search_with_tables(&request, &mut tables, &thread_control, &candidates);
+            if let Some(strength) = strength {
+                let lines = candidates.lines();
+                let picked = strength.pick(&lines, random_seed());
+                if picked.is_some() && picked != result.best {
+                    (result.best, result.ponder) = (picked, None);
+                }
+            }
+            // Infinite and ponder searches hold their move until told; a weakened one for
+            // a share of its clock (a small node budget would answer at once).
             while request.limits.infinite && !thread_control.is_stopped()
                 || request.limits.ponder && thread_control.is_pondering() && !thread_control.is_stopped()
+                || started.elapsed() < hold && !thread_control.is_stopped()
             {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
@@ -440,6 +457,14 @@ impl Engine {
             }
         }
     }
+}
+
+/// A random number from the clock, for the book's and the weakened search's choices.
+fn random_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// "1 word", "3 words".

@@ -2,6 +2,8 @@
 //! (out-of-range values are clamped and said so; unknown names and bad values refused with
 //! a reason, never a panic).
 
+use super::strength::{ELO_MAX, ELO_MIN};
+
 /// Hash table size limits, in MiB.
 pub const HASH_MIN: usize = 1;
 /// See [`HASH_MIN`]; above this a typo would eat the machine's memory.
@@ -36,6 +38,10 @@ pub struct Options {
     pub own_book: bool,
     /// `BookFile`: a Polyglot book.
     pub book_file: String,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` instead of full strength.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the rating to play at when `UCI_LimitStrength` is on.
+    pub elo: u32,
 }
 
 impl Default for Options {
@@ -49,6 +55,8 @@ impl Default for Options {
             move_overhead: OVERHEAD_DEFAULT,
             own_book: false,
             book_file: String::new(),
+            limit_strength: false,
+            elo: ELO_MIN,
         }
     }
 }
@@ -88,6 +96,8 @@ impl Options {
             "option name Clear Hash type button".to_string(),
             "option name OwnBook type check default false".to_string(),
             "option name BookFile type string default <empty>".to_string(),
+            "option name UCI_LimitStrength type check default false".to_string(),
+            format!("option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
         ]
     }
 
@@ -134,6 +144,15 @@ impl Options {
                 let text = value.unwrap_or("");
                 self.book_file = if text == "<empty>" { String::new() } else { text.to_string() };
                 applied(Change::Book)
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = check(name, value)?;
+                applied(Change::Value)
+            }
+            "uci_elo" => {
+                let (elo, note) = spin(name, value, i64::from(ELO_MIN), i64::from(ELO_MAX))?;
+                self.elo = elo as u32;
+                Ok(Applied { change: Change::Value, note })
             }
             "clear hash" => applied(Change::ClearHash),
             _ => Err(format!("unknown option {}", super::command::quote(name))),
@@ -188,5 +207,11 @@ mod tests {
         assert_eq!(o.set("Clear Hash", None).unwrap().change, Change::ClearHash);
         o.set("BookFile", Some("<empty>")).unwrap();
         assert_eq!(o.book_file, "");
+        o.set("UCI_LimitStrength", Some("true")).unwrap();
+        assert!(o.limit_strength);
+        assert!(o.set("UCI_Elo", Some("100")).unwrap().note.is_some());
+        assert_eq!(o.elo, ELO_MIN);
+        assert_eq!(o.set("uci_elo", Some("1800")).unwrap().note, None);
+        assert_eq!(o.elo, 1800);
     }
 }
