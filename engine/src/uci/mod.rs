@@ -383,20 +383,18 @@ impl Engine {
             self.out.line(&format!("Nodes searched: {}", lines.iter().map(|(_, n)| n).sum::<u64>()));
             return;
         }
-        let limits = self.limits(&go);
+        let mut limits = self.limits(&go);
         if self.options.own_book
             && !limits.infinite
             && !limits.ponder
             && let Some(book) = &self.book
+            && let Some(entry) = book.pick(&self.position, random_seed())
         {
-            if let Some(entry) = book.pick(&self.position, random_seed()) {
-                self.out.info("book move");
-                self.out.line(&format!("bestmove {}", entry.mv.to_uci(chess960)));
-                return;
-            }
+            self.out.info("book move");
+            self.out.line(&format!("bestmove {}", entry.mv.to_uci(chess960)));
+            return;
         }
         let strength = self.options.limit_strength.then(|| Strength::new(self.options.elo));
-        let mut limits = limits;
         if let Some(strength) = strength {
             strength.limit(&mut limits);
         }
