@@ -394,7 +394,9 @@ impl Engine {
             self.out.line(&format!("bestmove {}", entry.mv.to_uci(chess960)));
             return;
         }
-        let strength = self.options.limit_strength.then(|| Strength::new(self.options.elo));
+        // At the top of the range nothing is held back: the normal search, one line.
+        let strength = Strength::new(self.options.elo);
+        let strength = (self.options.limit_strength && !strength.is_full()).then_some(strength);
         if let Some(strength) = strength {
             strength.limit(&mut limits);
         }

@@ -48,6 +48,11 @@ impl Strength {
         Strength { elo: elo.clamp(ELO_MIN, ELO_MAX) }
     }
 
+    /// Whether this is full strength (nothing held back).
+    pub fn is_full(self) -> bool {
+        self.elo >= ELO_MAX
+    }
+
     /// 0 at full strength, 1 at the bottom of the range.
     fn weakness(self) -> f64 {
         f64::from(ELO_MAX - self.elo) / f64::from(ELO_MAX - ELO_MIN)
@@ -55,7 +60,7 @@ impl Strength {
 
     /// The node budget per move; `None` at full strength.
     pub fn nodes(self) -> Option<u64> {
-        if self.elo >= ELO_MAX {
+        if self.is_full() {
             return None;
         }
         let halvings = f64::from(ELO_MAX - self.elo) / ELO_PER_DOUBLING;
