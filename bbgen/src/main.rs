@@ -2,85 +2,138 @@
 //!
 //! ```text
 //! cargo run -p bbgen                      # rewrite engine/src/generated/*.rs
-//! cargo run -p bbgen -- --check           # exit 1 naming the first stale file
+//! cargo run -p bbgen -- --check           # exit 1 naming each stale file
 //! cargo run -p bbgen -- --stats           # one line per table: entries and bytes
 //! cargo run --release -p bbgen -- search-dense --seconds N [--seed S]
 //! ```
-//! `--root DIR` points at another workspace root. Errors print one line and exit 2.
+//! `--root DIR` points at another workspace root; `bbgen --help` and `bbgen search-dense
+//! --help` say more. Errors print one `error:` line and exit 2.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
+
+use clap::{ArgGroup, Args, CommandFactory as _, Parser, Subcommand};
 
 use bbgen::dense::DenseRecord;
 use bbgen::polyglot::PolyglotRandom;
 use bbgen::render::{GeneratedFile, all_files, format_file};
 
-const USAGE: &str = "usage: bbgen [--root DIR] [--check | --stats]\n       \
-                     bbgen [--root DIR] search-dense (--seconds N | --rounds R) [--seed S]";
+/// bbgen, bb's table compiler: writes the generated tables, checks them, measures them.
+#[derive(Parser)]
+#[command(
+    name = "bbgen",
+    version,
+    about = "bb's table compiler: writes, checks and measures engine/src/generated/*.rs; searches dense magics",
+    long_about = "bb's table compiler: writes, checks and measures engine/src/generated/*.rs; searches \
+                  dense magics.\n\nWith no command, bbgen (re)writes the generated files from \
+                  bbgen/data/ and prints `wrote` or `unchanged` for each. Bad input prints one \
+                  `error:` line and exits 2; `--check` exits 1 when a file is stale."
+)]
+struct Cli {
+    /// The workspace root: reads bbgen/data/, writes engine/src/generated/ (default: the
+    /// workspace this bbgen was built in)
+    #[arg(long, global = true, value_name = "DIR", alias = "out")]
+    root: Option<PathBuf>,
+    /// Write nothing; name each stale or missing generated file and exit 1 if there is one
+    #[arg(long, conflicts_with = "stats")]
+    check: bool,
+    /// One line per table: `table <name> entries <N> bytes <B>`
+    #[arg(long)]
+    stats: bool,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
 
-/// What the command line asks for.
+#[derive(Subcommand)]
 enum Command {
-    Write,
-    Check,
-    Stats,
-    Search { seconds: u64, seed: u64, rounds: Option<u64> },
-    Help,
+    /// Search for smaller dense magic tables; a better result replaces
+    /// bbgen/data/dense_magics.txt and the generated files (use --release)
+    SearchDense(SearchArgs),
 }
 
-struct Args {
-    root: PathBuf,
-    command: Command,
+/// A limit is required: `--seconds`, `--rounds` or both.
+#[derive(Args)]
+#[group(skip)]
+#[command(group = ArgGroup::new("limit").args(["seconds", "rounds"]).required(true).multiple(true))]
+struct SearchArgs {
+    /// Stop after about N seconds
+    #[arg(long, value_name = "N", value_parser = seconds, allow_hyphen_values = true)]
+    seconds: Option<u64>,
+    /// Stop after R rounds (with --seconds too: whichever comes first)
+    #[arg(long, value_name = "R", value_parser = rounds, allow_hyphen_values = true)]
+    rounds: Option<u64>,
+    /// The search's seed, decimal or hex (0x1f)
+    #[arg(long, value_name = "S", value_parser = seed, default_value = "1", allow_hyphen_values = true)]
+    seed: u64,
 }
 
-fn parse_number(flag: &str, value: Option<String>) -> Result<u64, String> {
-    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    let parsed = match value.strip_prefix("0x") {
+/// A whole number, decimal or `0x` hex, for `flag`.
+fn parse_number(flag: &str, value: &str) -> Result<u64, String> {
+    let parsed = match value.strip_prefix("0x").or_else(|| value.strip_prefix("0X")) {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => value.parse(),
     };
-    parsed.map_err(|_| format!("{flag}: not a number: {value:?}"))
+    parsed.map_err(|_| format!("{flag} needs a whole number (decimal or 0x hex), found {value:?}"))
 }
 
-fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
-    let mut root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut command = None;
-    let mut seconds = None;
-    let mut seed = None;
-    let mut rounds = None;
-    let set = |c: Command, command: &mut Option<Command>| {
-        if command.is_some() {
-            return Err("give only one of --check, --stats, search-dense".to_string());
+fn seconds(value: &str) -> Result<u64, String> {
+    parse_number("--seconds", value)
+}
+
+fn rounds(value: &str) -> Result<u64, String> {
+    parse_number("--rounds", value)
+}
+
+fn seed(value: &str) -> Result<u64, String> {
+    parse_number("--seed", value)
+}
+
+/// What clap found: help and the version go to stdout (exit 0); a mistake becomes one
+/// `error:` line on stderr (exit 2).
+fn refuse(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        // A closed pipe (`bbgen --help | head -1`) is not an error.
+        let _ = writeln!(std::io::stdout(), "{}", error.render().to_string().trim_end());
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("error: {}", one_line(error));
+    ExitCode::from(2)
+}
+
+/// A clap error as one line, without the `error: ` prefix: clap's first line, its tip ("a
+/// similar subcommand exists: 'search-dense'") and where to read more, or for a bad value just
+/// our parser's message. The same as bbengine's (engine/src/bin/bbengine/usage.rs): the two
+/// crates are published apart and share no code but bbcore, which has no dependencies.
+fn one_line(error: &clap::Error) -> String {
+    use std::error::Error as _;
+    if error.kind() == clap::error::ErrorKind::ValueValidation
+        && let Some(source) = error.source()
+    {
+        return source.to_string();
+    }
+    let text = error.render().to_string();
+    let (mut line, mut help) = (String::new(), "bbgen --help".to_string());
+    for l in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if l.starts_with("For more information") {
+            break;
         }
-        *command = Some(c);
-        Ok(())
-    };
-    let mut search = false;
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--root" | "--out" => root = PathBuf::from(args.next().ok_or("--root needs a directory")?),
-            "--check" => set(Command::Check, &mut command)?,
-            "--stats" => set(Command::Stats, &mut command)?,
-            "search-dense" => {
-                search = true;
-                set(Command::Write, &mut command)?;
-            }
-            "--seconds" if search => seconds = Some(parse_number("--seconds", args.next())?),
-            "--seed" if search => seed = Some(parse_number("--seed", args.next())?),
-            "--rounds" if search => rounds = Some(parse_number("--rounds", args.next())?),
-            "-h" | "--help" => return Ok(Args { root, command: Command::Help }),
-            other => return Err(format!("unknown argument {other:?} (see --help)")),
+        if let Some(usage) = l.strip_prefix("Usage: ") {
+            // "Usage: bbgen search-dense [OPTIONS] <--seconds ..." -> "bbgen search-dense --help"
+            let words: Vec<&str> = usage.split(' ').take_while(|w| !w.starts_with(['[', '<', '-'])).collect();
+            help = format!("{} --help", words.join(" "));
+            break;
+        }
+        // The first line, the names of missing arguments below it, then a tip.
+        let part = l.strip_prefix("error: ").unwrap_or(l);
+        match part.strip_prefix("tip: ") {
+            Some(tip) => line.push_str(&format!(" ({tip})")),
+            None => line.push_str(&format!("{}{part}", if line.is_empty() { "" } else { " " })),
         }
     }
-    if search {
-        if seconds.is_none() && rounds.is_none() {
-            return Err("search-dense needs --seconds N (or --rounds R)".into());
-        }
-        command = Some(Command::Search { seconds: seconds.unwrap_or(u64::MAX), seed: seed.unwrap_or(1), rounds });
-    }
-    // Show clean paths; a root that does not exist is reported when it is used.
-    let root = root.canonicalize().unwrap_or(root);
-    Ok(Args { root, command: command.unwrap_or(Command::Write) })
+    format!("{line}; see `{help}`")
 }
 
 fn generated_dir(root: &Path) -> PathBuf {
@@ -220,28 +273,34 @@ fn search(root: &Path, seconds: u64, seed: u64, rounds: Option<u64>) -> Result<(
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args(std::env::args().skip(1)) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("bbgen: {e}");
-            return ExitCode::from(2);
-        }
+    // From `args_os`: a path that is not UTF-8 is a path (`--root`), any other such argument
+    // one of clap's errors, never a panic.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return refuse(&e),
     };
-    let result = match args.command {
-        Command::Help => {
-            println!("{USAGE}");
-            Ok(true)
+    // Not `args_conflicts_with_subcommands`: that refuses `--root` before the command too.
+    if let (Some(_), Some(flag)) = (&cli.command, [(cli.check, "--check"), (cli.stats, "--stats")].iter().find(|f| f.0))
+    {
+        let message = format!("the subcommand 'search-dense' cannot be used with '{}'", flag.1);
+        return refuse(&Cli::command().error(clap::error::ErrorKind::ArgumentConflict, message));
+    }
+    let root = cli.root.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
+    // Show clean paths; a root that does not exist is reported when it is used.
+    let root = root.canonicalize().unwrap_or(root);
+    let result = match cli.command {
+        Some(Command::SearchDense(SearchArgs { seconds, rounds, seed })) => {
+            search(&root, seconds.unwrap_or(u64::MAX), seed, rounds).map(|()| true)
         }
-        Command::Write => write(&args.root).map(|()| true),
-        Command::Check => check(&args.root),
-        Command::Stats => stats(&args.root).map(|()| true),
-        Command::Search { seconds, seed, rounds } => search(&args.root, seconds, seed, rounds).map(|()| true),
+        None if cli.check => check(&root),
+        None if cli.stats => stats(&root).map(|()| true),
+        None => write(&root).map(|()| true),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("bbgen: {e}");
+            eprintln!("error: {e}");
             ExitCode::from(2)
         }
     }

@@ -41,20 +41,43 @@ position6 5 164075551 r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4
 }
 
 #[test]
+fn help_and_version_go_to_stdout() {
+    let out = peer_perft(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(help.contains("Usage: peer-perft [OPTIONS] [PEER] [DEPTH]"), "{help}");
+    assert!(help.contains("--fen <FEN>") && help.contains("--list"), "{help}");
+    let out = peer_perft(&["--version"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), format!("peer-perft {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
 fn bad_input_is_one_error_line_and_exit_2() {
-    let cases: [(&[&str], &str); 9] = [
-        (&[], "missing arguments (see --help)"),
+    let cases: [(&[&str], &str); 10] = [
+        (&[], "the following required arguments were not provided: <PEER> <DEPTH>; see `peer-perft --help`"),
         (&["stockfish", "3"], "unknown peer \"stockfish\" (expected one of: cozy-chess, shakmaty, chess)"),
         (&["chess", "three"], "depth must be a whole number, found \"three\""),
         (&["chess", "-1"], "depth must be a whole number, found \"-1\""),
-        (&["chess", "3", "--fen"], "--fen needs a value"),
+        (
+            &["chess", "3", "--fen"],
+            "a value is required for '--fen <FEN>' but none was supplied; see `peer-perft --help`",
+        ),
         (&["chess", "3", "--fen", "not a fen"], "\"not a fen\": FEN needs 6 fields (or 4 without counters), found 3"),
         (
             &["shakmaty", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
             "\"8/8/8/8/8/8/8/8 w - - 0 1\": FEN placement field: white king is missing",
         ),
-        (&["cozy-chess", "3", "--threads", "2"], "unknown option \"--threads\" (see --help)"),
-        (&["cozy-chess"], "expected a peer and a depth (see --help)"),
+        (
+            &["cozy-chess", "3", "--threads", "2"],
+            "unexpected argument '--threads' found (to pass '--threads' as a value, use '-- --threads'); \
+             see `peer-perft --help`",
+        ),
+        (&["cozy-chess"], "the following required arguments were not provided: <DEPTH>; see `peer-perft --help`"),
+        (
+            &["--list", "chess"],
+            "the argument '--list' cannot be used with one or more of the other specified arguments; \
+             see `peer-perft --help`",
+        ),
     ];
     for (args, message) in cases {
         let out = peer_perft(args);

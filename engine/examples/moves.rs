@@ -6,15 +6,19 @@
 
 use bbengine::Position;
 
+#[path = "support/plain_args.rs"]
+mod plain_args;
+
+const USAGE: &str = "\
+usage: moves [FEN]
+
+Lists the legal moves of FEN (standard, X-FEN or Shredder-FEN; the start position if not given)
+with what each does: captures, checks, loses material.";
+
 fn main() {
-    let fen = std::env::args().nth(1).unwrap_or_else(|| bbengine::STARTPOS.to_string());
-    let position: Position = match fen.parse() {
-        Ok(position) => position,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    };
+    let args = plain_args::args(USAGE, 1);
+    let fen = args.first().map_or(bbengine::STARTPOS, String::as_str);
+    let position: Position = fen.parse().unwrap_or_else(|e| plain_args::fail(format_args!("{fen:?}: {e}")));
     println!("{position:#}\n");
     let moves = position.legal_moves();
     println!("{} legal moves{}", moves.len(), if position.is_check() { " (in check)" } else { "" });

@@ -7,23 +7,26 @@
 
 use bbengine::Position;
 
+#[path = "support/plain_args.rs"]
+mod plain_args;
+
+const USAGE: &str = "\
+usage: perft [DEPTH] [FEN]
+
+Counts the legal move tree of FEN (the start position if not given) DEPTH plies deep (0 to 8,
+default 4), one line per root move, then the total.";
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let depth: u32 = match args.next().map(|text| text.parse()) {
+    let args = plain_args::args(USAGE, 2);
+    let depth: u32 = match args.first() {
         None => 4,
-        Some(Ok(depth)) if depth <= 8 => depth,
-        Some(_) => {
-            eprintln!("usage: perft [DEPTH 0..=8] [FEN]");
-            std::process::exit(2);
-        }
+        Some(text) => text.parse().ok().filter(|&depth| depth <= 8).unwrap_or_else(|| {
+            plain_args::fail(format_args!("DEPTH must be a whole number from 0 to 8, found {text:?} (see --help)"))
+        }),
     };
-    let position: Position = match args.next().map(|fen| fen.parse()) {
+    let position: Position = match args.get(1) {
         None => Position::startpos(),
-        Some(Ok(position)) => position,
-        Some(Err(e)) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
+        Some(fen) => fen.parse().unwrap_or_else(|e| plain_args::fail(format_args!("{fen:?}: {e}"))),
     };
     let mut total = 0;
     for (mv, nodes) in position.divide(depth) {

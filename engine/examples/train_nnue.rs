@@ -21,13 +21,25 @@
 //! cargo run --release -p bbengine --example train_nnue -- --data selfplay.txt --epochs 20 \
 //!     --out engine/nets/bb.nnue
 //! ```
+//! `--help` lists the options; bad input prints one `error:` line and exits 2. On a terminal a
+//! bar shows the batches, rate and ETA (elsewhere a `progress` line every 5 s).
 
 use std::io::BufRead;
+
+use clap::Parser;
 
 use bbcore::{Color, Role, SplitMix64, Square};
 use bbengine::Position;
 use bbengine::eval::tuning::golden_section_min;
 use bbengine::nnue::{HIDDEN, INPUTS, NETWORK_BYTES, QA, QB, SCALE, feature};
+
+#[path = "../src/bin/bbengine/progress.rs"]
+mod progress;
+#[path = "../src/bin/bbengine/usage.rs"]
+mod usage;
+
+use progress::Progress;
+use usage::checked;
 
 /// One position: its inputs from each side's view, whose move it is, and its labels.
 struct Sample {
@@ -213,50 +225,44 @@ fn fit_k(samples: &[Sample]) -> f64 {
     golden_section_min(0.1, 5.0, error)
 }
 
+/// Trains the evaluation network on datagen's `<FEN>;<result>;<score>` lines and writes the
+/// net file the engine embeds.
+#[derive(Parser)]
+#[command(
+    name = "train_nnue",
+    after_help = "Example: train_nnue --data selfplay.txt --epochs 20 --out engine/nets/bb.nnue"
+)]
 struct Options {
+    /// Positions as `<FEN>;<result>;<score>` lines (datagen's output); may be given again
+    #[arg(long, value_name = "FILE")]
     data: Vec<String>,
+    /// Passes over the training positions
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = checked::<usize>("--epochs", "a whole number", |_| true))]
     epochs: usize,
+    /// Positions per Adam step
+    #[arg(long, value_name = "N", default_value_t = 16384,
+          value_parser = checked::<usize>("--batch", "a whole number of at least 2", |&b| b >= 2))]
     batch: usize,
+    /// Adam's learning rate (a tenth of it for the last quarter of the epochs)
+    #[arg(long, value_name = "R", default_value_t = 0.001,
+          value_parser = checked::<f32>("--rate", "a positive number", |r| *r > 0.0 && r.is_finite()))]
     rate: f32,
+    /// The target: L * result + (1 - L) * the search's score as a probability
+    #[arg(long, value_name = "L", default_value_t = 0.0,
+          value_parser = checked::<f32>("--lambda", "a number from 0 to 1", |l| (0.0..=1.0).contains(l)))]
     lambda: f32,
+    /// Also train on each position with files a and h swapped
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set,
+          value_parser = checked::<bool>("--mirror", "true or false", |_| true))]
     mirror: bool,
+    /// Seed of the starting weights and the shuffles
+    #[arg(long, value_name = "S", default_value_t = 1,
+          value_parser = checked::<u64>("--seed", "a whole number", |_| true))]
     seed: u64,
+    /// The net file to write
+    #[arg(long, value_name = "FILE", default_value = "engine/nets/bb.nnue")]
     out: String,
-}
-
-fn parse_options() -> Result<Options, String> {
-    let mut o = Options {
-        data: Vec::new(),
-        epochs: 20,
-        batch: 16384,
-        rate: 0.001,
-        lambda: 0.0,
-        mirror: true,
-        seed: 1,
-        out: "engine/nets/bb.nnue".into(),
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
-        match flag.as_str() {
-            "--data" => o.data.push(value),
-            "--epochs" => o.epochs = value.parse().map_err(|e| bad(&e))?,
-            "--batch" => o.batch = value.parse::<usize>().map_err(|e| bad(&e))?.max(2),
-            "--rate" => o.rate = value.parse().map_err(|e| bad(&e))?,
-            "--lambda" => {
-                o.lambda = value.parse().map_err(|e| bad(&e))?;
-                if !(0.0..=1.0).contains(&o.lambda) {
-                    return Err(bad(&"must be within 0 and 1"));
-                }
-            }
-            "--mirror" => o.mirror = value.parse().map_err(|e| bad(&e))?,
-            "--seed" => o.seed = value.parse().map_err(|e| bad(&e))?,
-            "--out" => o.out = value,
-            _ => return Err(format!("unknown option {flag}")),
-        }
-    }
-    Ok(o)
 }
 
 fn read_samples(paths: &[String], mirror: bool) -> Result<(Vec<Sample>, Vec<Sample>), String> {
@@ -293,10 +299,10 @@ fn read_samples(paths: &[String], mirror: bool) -> Result<(Vec<Sample>, Vec<Samp
 
 fn main() {
     let fail = |e: String| -> ! {
-        eprintln!("train_nnue: {e}");
+        eprintln!("error: {e}");
         std::process::exit(2);
     };
-    let options = parse_options().unwrap_or_else(|e| fail(e));
+    let options: Options = usage::parse();
     let (mut train, mut held_out) = read_samples(&options.data, options.mirror).unwrap_or_else(|e| fail(e));
     eprintln!("{} training positions, {} held out", train.len(), held_out.len());
     let mut params = Params::new(options.seed);
@@ -319,13 +325,15 @@ fn main() {
         let mut m = vec![0.0f32; PARAMS];
         let mut v = vec![0.0f32; PARAMS];
         let mut step = 0i32;
+        let batches = train.len().div_ceil(options.batch);
+        let progress = Progress::new(options.epochs.saturating_mul(batches) as u64, "batches");
         for epoch in 1..=options.epochs {
             let rate = if epoch * 4 > options.epochs * 3 { options.rate * 0.1 } else { options.rate };
             for i in (1..order.len()).rev() {
                 order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
             }
             let mut train_error = 0.0f64;
-            for batch in order.chunks(options.batch) {
+            for (done, batch) in order.chunks(options.batch).enumerate() {
                 let half = batch.len() / 2;
                 let part = |indices: &[u32]| {
                     let mut grad = vec![0.0f32; PARAMS];
@@ -353,13 +361,17 @@ fn main() {
                 for w in &mut params.values[W1..W2] {
                     *w = w.clamp(-HIDDEN_CLIP, HIDDEN_CLIP);
                 }
+                progress.set((epoch - 1).saturating_mul(batches).saturating_add(done + 1) as u64, || {
+                    format!("epoch {epoch}/{}", options.epochs)
+                });
             }
-            eprintln!(
+            progress.println(&format!(
                 "epoch {epoch}: loss {:.6} (held out {:.6})",
                 train_error / train.len() as f64,
                 loss(&params, &held_out, c_out)
-            );
+            ));
         }
+        progress.finish();
         // Comparable between runs with different `--lambda`: against the results alone.
         let classical: f64 = held_out
             .iter()

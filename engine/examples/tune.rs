@@ -22,13 +22,63 @@
 //!     --l2 1e-7 --out engine/src/eval/tuned.rs
 //! ```
 //! With `--epochs 0` it writes the hand-set weights unchanged. `--source TEXT` adds a line
-//! saying where the data came from to the file's header.
+//! saying where the data came from to the file's header. `--help` lists the options; bad input
+//! prints one `error:` line and exits 2. On a terminal a bar shows the epochs, rate and ETA.
 
 use std::io::BufRead;
+
+use clap::Parser;
 
 use bbengine::Position;
 use bbengine::eval::tuning::{Trace, golden_section_min, to_rust_source, trace};
 use bbengine::eval::{PHASE_TOTAL, Score, WEIGHT_COUNT, hand_set};
+
+#[path = "../src/bin/bbengine/progress.rs"]
+mod progress;
+#[path = "../src/bin/bbengine/usage.rs"]
+mod usage;
+
+use progress::Progress;
+use usage::checked;
+
+/// Tunes the hand-written evaluation's weights by Texel's method (Adam on the squared error of
+/// a sigmoid of the evaluation against game results) and writes them as Rust source.
+#[derive(Parser)]
+#[command(name = "tune", after_help = "Example: tune --data selfplay.txt --epochs 1000 --l2 1e-7")]
+struct Args {
+    /// Positions as `<FEN>;<result>;<score>` lines (datagen's output); without it the
+    /// hand-set weights are written as they are
+    #[arg(long, value_name = "FILE")]
+    data: Option<String>,
+    /// Full-batch Adam steps (0: the hand-set weights unchanged)
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = checked::<usize>("--epochs", "a whole number", |_| true))]
+    epochs: usize,
+    /// Adam's step size (centipawns)
+    #[arg(long, value_name = "R", default_value_t = 1.0,
+          value_parser = checked::<f64>("--rate", "a positive number", |r| *r > 0.0 && r.is_finite()))]
+    rate: f64,
+    /// Pull towards the hand-set weights: L2 times their squared distance is added to the error
+    #[arg(long, value_name = "L2", default_value_t = 1e-8,
+          value_parser = checked::<f64>("--l2", "a number of at least 0", |l| *l >= 0.0 && l.is_finite()))]
+    l2: f64,
+    /// The target: L * result + (1 - L) * the search's score as a probability
+    #[arg(long, value_name = "L", default_value_t = 1.0,
+          value_parser = checked::<f64>("--lambda", "a number from 0 to 1", |l| (0.0..=1.0).contains(l)))]
+    lambda: f64,
+    /// A line for the written file's header: where the data came from
+    #[arg(long, value_name = "TEXT")]
+    source: Option<String>,
+    /// The file to write
+    #[arg(long, value_name = "FILE", default_value = "engine/src/eval/tuned.rs")]
+    out: String,
+}
+
+/// Prints one `error:` line and exits 2.
+fn fail(message: impl std::fmt::Display) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(2);
+}
 
 /// One training position, in the form the optimizer needs.
 struct Sample {
@@ -119,53 +169,16 @@ fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
 }
 
 fn main() {
-    let mut data = None;
-    let mut epochs = 1000usize;
-    let mut out = String::from("engine/src/eval/tuned.rs");
-    let mut rate = 1.0f64;
-    let mut l2 = 1e-8f64;
-    let mut lambda = 1.0f64;
-    let mut source = None;
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let Some(value) = it.next() else {
-            eprintln!("tune: {flag} needs a value");
-            std::process::exit(2);
-        };
-        let bad = |e: &dyn std::fmt::Display| -> ! {
-            eprintln!("tune: {flag} {value}: {e}");
-            std::process::exit(2);
-        };
-        match flag.as_str() {
-            "--data" => data = Some(value.clone()),
-            "--epochs" => epochs = value.parse().unwrap_or_else(|e| bad(&e)),
-            "--rate" => rate = value.parse().unwrap_or_else(|e| bad(&e)),
-            "--l2" => l2 = value.parse().unwrap_or_else(|e| bad(&e)),
-            "--lambda" => {
-                lambda = value.parse().unwrap_or_else(|e| bad(&e));
-                if !(0.0..=1.0).contains(&lambda) {
-                    bad(&"must be within 0 and 1");
-                }
-            }
-            "--source" => source = Some(value.clone()),
-            "--out" => out = value.clone(),
-            _ => bad(&"unknown option"),
-        }
-    }
+    let Args { data, epochs, rate, l2, lambda, source, out } = usage::parse();
+    // The command as given, for the file's header (every argument is UTF-8: parsing checked).
+    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
 
     let mut train = Vec::new();
     let mut held_out = Vec::new();
     if let Some(path) = &data {
-        let file = std::fs::File::open(path).unwrap_or_else(|e| {
-            eprintln!("tune: {path}: {e}");
-            std::process::exit(1);
-        });
+        let file = std::fs::File::open(path).unwrap_or_else(|e| fail(format_args!("{path}: {e}")));
         for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = line.unwrap_or_else(|e| {
-                eprintln!("tune: {path}: {e}");
-                std::process::exit(1);
-            });
+            let line = line.unwrap_or_else(|e| fail(format_args!("{path}: {e}")));
             let mut fields = line.split(';');
             let (Some(fen), Some(result)) = (fields.next(), fields.next()) else { continue };
             let (Ok(pos), Ok(result)) = (fen.parse::<Position>(), result.trim().parse::<f64>()) else {
@@ -197,6 +210,8 @@ fn main() {
         let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
         let mut m = vec![0.0; w.len()];
         let mut v = vec![0.0; w.len()];
+        let progress = Progress::new(epochs as u64, "epochs");
+        let mut last = String::new();
         for epoch in 1..=epochs {
             let mut g = gradient(&train, k, &w);
             for i in 0..w.len() {
@@ -210,9 +225,12 @@ fn main() {
                 w[i] -= rate * m_hat / (v_hat.sqrt() + eps);
             }
             if epoch.is_multiple_of(50) || epoch == epochs {
-                eprintln!("epoch {epoch}: error {:.6} (held out {:.6})", error(&train, k, &w), error(&held_out, k, &w));
+                last = format!("error {:.6} (held out {:.6})", error(&train, k, &w), error(&held_out, k, &w));
+                progress.println(&format!("epoch {epoch}: {last}"));
             }
+            progress.set(epoch as u64, || last.clone());
         }
+        progress.finish();
         // Comparable between runs with different `--lambda`: the held-out positions' error
         // against the results alone.
         eprintln!(
@@ -243,8 +261,7 @@ fn main() {
         }
     );
     if let Err(e) = std::fs::write(&out, to_rust_source(&tuned, &header)) {
-        eprintln!("tune: {out}: {e}");
-        std::process::exit(1);
+        fail(format_args!("{out}: {e}"));
     }
     eprintln!("wrote {out}");
 }

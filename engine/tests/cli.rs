@@ -77,8 +77,9 @@ fn chess960_divide_writes_king_takes_rook() {
 
 #[test]
 fn suite_reports_and_fails_on_mismatch() {
-    let dir = std::env::temp_dir().join(format!("bbengine-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed when dropped, also when an assertion fails.
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
     let good = dir.join("good.epd");
     std::fs::write(
         &good,
@@ -112,7 +113,6 @@ fn suite_reports_and_fails_on_mismatch() {
         format!("error: {}: line 1: expected ';D<depth> <nodes>', found \"D1 three\"\n", malformed.display());
     assert_eq!(stderr(&out), expected);
     assert_eq!(stdout(&out), "");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -73,26 +73,22 @@ fn clip(text: &str) -> String {
     text.chars().take(300).collect()
 }
 
-/// A scratch directory of this test process, removed when dropped.
-struct Scratch(PathBuf);
+/// A scratch directory of this test (tempfile's), removed when dropped.
+struct Scratch(tempfile::TempDir);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("bbengine-hostile-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
+        Scratch(tempfile::Builder::new().prefix(&format!("bbengine-hostile-{name}-")).tempdir().unwrap())
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
     }
 
     fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let path = self.0.join(name);
+        let path = self.path().join(name);
         std::fs::write(&path, bytes).unwrap();
         path
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
     }
 }
 
@@ -287,8 +283,8 @@ fn hostile_suite_files_are_refused() {
 fn files_that_cannot_be_read_are_refused() {
     let scratch = Scratch::new("unreadable");
     // A directory, a missing file, and a file inside a regular file.
-    refused(&suite(&scratch.0, &[]), "error: cannot read ", "directory");
-    refused(&suite(&scratch.0.join("missing.epd"), &[]), "error: cannot read ", "missing");
+    refused(&suite(scratch.path(), &[]), "error: cannot read ", "directory");
+    refused(&suite(&scratch.path().join("missing.epd"), &[]), "error: cannot read ", "missing");
     let plain = scratch.file("plain.epd", START_SUITE_LINE.as_bytes());
     refused(&suite(&plain.join("inside.epd"), &[]), "error: cannot read ", "not a directory");
     // A file without read permission (where permissions apply: not for root).

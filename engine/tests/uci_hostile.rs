@@ -6,7 +6,6 @@
 //! text), a search it starts is bounded (or ends within 2 s of `stop`) and answers with a
 //! legal `bestmove`, it still answers `isready` with `readyok`, and it exits 0 after `quit`.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::common::{Engine, bestmove};
@@ -315,15 +314,6 @@ fn refused_book(path: &str, reason: &str) {
     alive_then_quit(e);
 }
 
-/// A scratch file of this test process, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        std::fs::remove_file(&self.0).ok();
-    }
-}
-
 #[test]
 fn book_file_is_a_directory() {
     let dir = env!("CARGO_MANIFEST_DIR");
@@ -340,9 +330,9 @@ fn book_file_is_missing() {
 
 #[test]
 fn book_file_is_empty() {
-    let file = Scratch(std::env::temp_dir().join(format!("bb-uci-hostile-empty-{}.bin", std::process::id())));
-    std::fs::write(&file.0, b"").unwrap();
-    refused_book(file.0.to_str().unwrap(), "the file is empty");
+    // Removed when dropped, also when the test fails.
+    let file = tempfile::Builder::new().prefix("bb-uci-hostile-empty-").suffix(".bin").tempfile().unwrap();
+    refused_book(file.path().to_str().unwrap(), "the file is empty");
 }
 
 #[test]

@@ -259,9 +259,9 @@ fn encoding_round_trips() {
 #[test]
 #[ignore = "needs the polyglot binary (apt-get install -y polyglot)"]
 fn committed_book_is_what_polyglot_makes() {
-    let dir = std::env::temp_dir().join(format!("bb-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let bin = dir.join("book.bin");
+    // Removed when dropped, also when the test fails.
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("book.bin");
     let polyglot = ["/usr/games/polyglot", "/usr/bin/polyglot", "polyglot"]
         .into_iter()
         .find(|p| std::process::Command::new(p).arg("--help").output().is_ok())
@@ -276,6 +276,5 @@ fn committed_book_is_what_polyglot_makes() {
         .expect("polyglot runs");
     assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
     let made = std::fs::read(&bin).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(made, std::fs::read(data("book.bin")).unwrap());
 }

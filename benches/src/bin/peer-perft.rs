@@ -5,63 +5,68 @@
 //! peer-perft <cozy-chess|shakmaty|chess> <DEPTH> [--fen <FEN>]
 //! peer-perft --list      (the six benchmark positions: name depth nodes fen)
 //! ```
+//! `peer-perft --help` says more; bad input prints one `error:` line and exits 2.
 
-use std::process::ExitCode;
 use std::time::Instant;
+
+use clap::Parser;
 
 use bbbench::Peer;
 use bbengine::perft::SIX_POSITIONS;
 
-const USAGE: &str = "\
-usage:
-  peer-perft <cozy-chess|shakmaty|chess> <DEPTH> [--fen <FEN>]
-  peer-perft --list     (the six benchmark positions, one per line: name depth nodes fen)
+#[path = "../../../engine/src/bin/bbengine/usage.rs"]
+mod usage;
 
-prints: nodes <N> time_ms <T> mnps <R> backend <crate>   (the start position if no --fen)";
+/// Perft with a peer crate (cozy-chess, shakmaty or chess), printing the same last line as
+/// `bbengine perft`.
+#[derive(Parser)]
+#[command(
+    name = "peer-perft",
+    version,
+    after_help = "Prints: nodes <N> time_ms <T> mnps <R> backend <crate>   (the start position if no --fen)"
+)]
+struct Cli {
+    /// The peer crate: cozy-chess, shakmaty or chess
+    #[arg(required_unless_present = "list", value_parser = parse_peer)]
+    peer: Option<Peer>,
+    /// Plies to count
+    #[arg(required_unless_present = "list", value_parser = parse_depth, allow_hyphen_values = true)]
+    depth: Option<u32>,
+    /// The position (FEN); the start position if not given
+    #[arg(long, allow_hyphen_values = true)]
+    fen: Option<String>,
+    /// Print the six benchmark positions instead, one per line: name depth nodes fen
+    #[arg(long, exclusive = true)]
+    list: bool,
+}
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            // One line, whatever the cause.
-            eprintln!("error: {}", message.replace('\n', " "));
-            ExitCode::from(2)
+fn parse_peer(text: &str) -> Result<Peer, String> {
+    text.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_depth(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| format!("depth must be a whole number, found {text:?}"))
+}
+
+fn main() {
+    let cli: Cli = usage::parse();
+    if cli.list {
+        for p in SIX_POSITIONS {
+            println!("{} {} {} {}", p.name, p.depth, p.nodes, p.fen);
         }
+        return;
+    }
+    let (Some(peer), Some(depth)) = (cli.peer, cli.depth) else {
+        unreachable!("clap requires a peer and a depth without --list");
+    };
+    if let Err(message) = run(peer, depth, cli.fen.as_deref().unwrap_or(bbengine::STARTPOS)) {
+        // One line, whatever the cause.
+        eprintln!("error: {}", usage::clip_line(&message.replace('\n', " ")));
+        std::process::exit(2);
     }
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    match args.first().map(String::as_str) {
-        None => return Err("missing arguments (see --help)".to_string()),
-        Some("-h" | "--help") if args.len() == 1 => {
-            println!("{USAGE}");
-            return Ok(());
-        }
-        Some("--list") if args.len() == 1 => {
-            for p in SIX_POSITIONS {
-                println!("{} {} {} {}", p.name, p.depth, p.nodes, p.fen);
-            }
-            return Ok(());
-        }
-        _ => {}
-    }
-    let mut positionals = Vec::new();
-    let mut fen = None;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--fen" => fen = Some(iter.next().ok_or("--fen needs a value")?.as_str()),
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?} (see --help)")),
-            _ => positionals.push(arg.as_str()),
-        }
-    }
-    let [peer, depth] = positionals.as_slice() else {
-        return Err("expected a peer and a depth (see --help)".to_string());
-    };
-    let peer: Peer = peer.parse().map_err(|e| format!("{e}"))?;
-    let depth: u32 = depth.parse().map_err(|_| format!("depth must be a whole number, found {depth:?}"))?;
-    let fen = fen.unwrap_or(bbengine::STARTPOS);
+fn run(peer: Peer, depth: u32, fen: &str) -> Result<(), String> {
     // bbengine's parser first, so every peer rejects at least what bbengine rejects (the
     // peers differ in how lenient they are) and no peer sees a position it might choke on.
     fen.parse::<bbengine::Position>().map_err(|e| format!("{fen:?}: {e}"))?;

@@ -14,6 +14,7 @@ use bbengine::{
 
 use crate::progress::Progress;
 use crate::slider_bench::measure_backend;
+use crate::usage::{clip_line, refuse};
 
 /// `println!` for the report on stdout. When the reader has gone (`bbengine perft 5 --divide |
 /// head`), the process ends quietly with status 0 instead of panicking; any other write error
@@ -131,7 +132,7 @@ pub fn run(args: &[String]) -> i32 {
     let program = std::iter::once("bbengine".to_string());
     let cli = match Cli::try_parse_from(program.chain(args.iter().cloned())) {
         Ok(cli) => cli,
-        Err(e) => return refuse(&e),
+        Err(e) => return refuse(&e, "bbengine"),
     };
     let result = match cli.command {
         None | Some(Command::Uci) => {
@@ -159,49 +160,6 @@ pub fn run(args: &[String]) -> i32 {
             2
         }
     }
-}
-
-/// What clap found: help and the version go to stdout (exit 0); a mistake becomes one
-/// `error:` line on stderr (exit 2): clap's first line, its tip ("a similar subcommand
-/// exists: 'perft'") and where to read more, or for a bad value just our parser's message.
-fn refuse(error: &clap::Error) -> i32 {
-    use clap::error::ErrorKind;
-    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        out!("{}", error.render().to_string().trim_end());
-        return 0;
-    }
-    eprintln!("error: {}", clip_line(&one_line(error)));
-    2
-}
-
-/// A clap error as one line, without the `error: ` prefix.
-fn one_line(error: &clap::Error) -> String {
-    use std::error::Error as _;
-    if error.kind() == clap::error::ErrorKind::ValueValidation
-        && let Some(source) = error.source()
-    {
-        return source.to_string();
-    }
-    let text = error.render().to_string();
-    let (mut line, mut help) = (String::new(), "bbengine --help".to_string());
-    for l in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        if l.starts_with("For more information") {
-            break;
-        }
-        if let Some(usage) = l.strip_prefix("Usage: ") {
-            // "Usage: bbengine perft [OPTIONS] <DEPTH>" -> "bbengine perft --help"
-            let words: Vec<&str> = usage.split(' ').take_while(|w| !w.starts_with(['[', '<', '-'])).collect();
-            help = format!("{} --help", words.join(" "));
-            break;
-        }
-        // The first line, the names of missing arguments below it, then a tip.
-        let part = l.strip_prefix("error: ").unwrap_or(l);
-        match part.strip_prefix("tip: ") {
-            Some(tip) => line.push_str(&format!(" ({tip})")),
-            None => line.push_str(&format!("{}{part}", if line.is_empty() { "" } else { " " })),
-        }
-    }
-    format!("{line}; see `{help}`")
 }
 
 /// A command's mistake found after parsing: the message to print before exiting 2.
@@ -327,14 +285,6 @@ struct PerftJob {
 /// The error for a count that saturated: more than `u64::MAX - 1` leaves.
 fn overflow() -> UsageError {
     usage_error(format!("the count exceeds {} (64 bits); try a smaller depth", u64::MAX - 1))
-}
-
-/// A message cut to 300 characters (library errors quote the input they refuse).
-fn clip_line(message: &str) -> String {
-    match message.char_indices().nth(300) {
-        Some((end, _)) => format!("{}...", &message[..end]),
-        None => message.to_string(),
-    }
 }
 
 impl WithSliders for PerftJob {

@@ -1,9 +1,11 @@
 //! The `bbengine` command line; see `bbengine --help`. The commands live in `cli.rs`, the
-//! slider benchmark in `slider_bench.rs`; everything they run is the `bbengine` library's.
+//! slider benchmark in `slider_bench.rs`, clap's errors made one line in `usage.rs`;
+//! everything they run is the `bbengine` library's.
 
 mod cli;
 mod progress;
 mod slider_bench;
+mod usage;
 
 fn main() {
     // `std::env::args` panics on an argument that is not UTF-8; refuse it with exit 2 instead.

@@ -64,6 +64,16 @@ impl Progress {
         format!("progress {done}/{} {}{separator}{message}, {seconds:.0} s", self.total, self.unit)
     }
 
+    /// Prints `line` on stderr, above the bar when there is one: for what a run reports as it
+    /// goes (a training epoch's loss), which should stay in the log.
+    #[allow(dead_code)] // Each program that includes this file uses its own part of it.
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
     /// Removes the bar (the caller prints its own summary line).
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {
