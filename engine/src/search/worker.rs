@@ -6,6 +6,7 @@
 use std::sync::atomic::Ordering;
 
 use super::MAX_PLY;
+use super::evaluator::Evaluator;
 use super::history::{History, NO_PIECE_TO};
 use super::memory::ThreadMemory;
 use super::threads::Shared;
@@ -67,6 +68,8 @@ pub(crate) struct Worker<'a, S> {
     pub pawns: &'a mut PawnCache,
     /// The network's accumulators by ply (borrowed, like `history`).
     pub accumulators: &'a mut AccumulatorCache,
+    /// What the static evaluation is (the request's).
+    pub evaluator: Evaluator<'a>,
 }
 
 impl<'a, S: Sliders> Worker<'a, S> {
@@ -81,6 +84,9 @@ impl<'a, S: Sliders> Worker<'a, S> {
         let none = Move::new(bbcore::Square::A1, bbcore::Square::A1, crate::board::MoveKind::Normal);
         let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_keys);
+        if let Evaluator::Network(net) = shared.evaluator {
+            memory.accumulators.bind(net);
+        }
         Worker {
             sliders,
             shared,
@@ -98,6 +104,7 @@ impl<'a, S: Sliders> Worker<'a, S> {
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(crate::board::MAX_MOVES)).collect(),
             pawns: &mut memory.pawns,
             accumulators: &mut memory.accumulators,
+            evaluator: shared.evaluator,
         }
     }
 
@@ -166,13 +173,14 @@ impl<'a, S: Sliders> Worker<'a, S> {
     }
 
     /// The static evaluation of `pos`, searched at `ply`, for the side to move: the
-    /// network's, or the hand-written evaluation's where it knows how to mate a bare king.
+    /// network's, or the hand-written evaluation's where it knows how to mate a bare king
+    /// (everywhere with [`Evaluator::HandWritten`]).
     #[inline(always)]
     pub fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
-        if crate::eval::has_mop_up(pos) {
-            return evaluate_cached(pos, self.sliders, self.pawns);
+        match self.evaluator {
+            Evaluator::Network(net) if !crate::eval::has_mop_up(pos) => self.accumulators.evaluate(net, pos, ply),
+            _ => evaluate_cached(pos, self.sliders, self.pawns),
         }
-        self.accumulators.evaluate(pos, ply)
     }
 
     /// Makes this thread's node count visible to the reporting thread.

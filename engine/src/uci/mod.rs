@@ -408,8 +408,16 @@ impl Engine {
         let move_overhead = self.options.move_overhead;
         let mut tables = std::mem::take(&mut self.tables);
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
-            let request =
-                SearchRequest { position, history: &history, limits, tt: &tt, threads, multipv, move_overhead };
+            let request = SearchRequest {
+                position,
+                history: &history,
+                limits,
+                tt: &tt,
+                threads,
+                multipv,
+                move_overhead,
+                evaluator: Default::default(),
+            };
             let reporter = UciReporter { out: out.clone(), chess960 };
             let result = search_with_tables(&request, &mut tables, &thread_control, &reporter);
             // Infinite and ponder searches hold their move until told.
