@@ -64,7 +64,7 @@ pub fn bench(depth: u32) -> BenchReport {
     bench_with(depth, Evaluator::default())
 }
 
-/// [`bench`] with the search evaluating by `evaluator`.
+/// [`bench()`] with the search evaluating by `evaluator`.
 pub fn bench_with(depth: u32, evaluator: Evaluator<'_>) -> BenchReport {
     let mut nodes = 0;
     let start = Instant::now();
