@@ -55,7 +55,7 @@ impl Options {
     fn evaluator(&self) -> Evaluator<'_> {
         match &self.eval {
             Eval::Hand => Evaluator::HandWritten,
-            Eval::Embedded => Evaluator::default(),
+            Eval::Embedded => Evaluator::Embedded,
             Eval::File(net) => Evaluator::Network(net),
         }
     }

@@ -58,3 +58,11 @@ fn bench_signature_is_the_pinned_one() {
 fn hand_written_search_is_the_data_generators() {
     assert_eq!(bench_with(BENCH_DEPTH, Evaluator::HandWritten).nodes, 1_107_507);
 }
+
+/// A net loaded at run time goes through its own path in the search: the embedded net's bytes
+/// loaded from the file search the very same tree as the embedded net.
+#[test]
+fn a_loaded_copy_of_the_embedded_net_searches_the_same_tree() {
+    let net = bbengine::nnue::Network::load(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/bb.nnue")).unwrap();
+    assert_eq!(bench_with(6, Evaluator::Network(&net)).nodes, bench_with(6, Evaluator::Embedded).nodes);
+}
