@@ -19,6 +19,24 @@
 //!
 //! And one table that is data, not search: [`polyglot`], the 781 Polyglot Zobrist random
 //! numbers from `bbgen/data/polyglot_random.txt`, so the engine's keys are Polyglot keys.
+//!
+//! ```
+//! use bbcore::{Bitboard, Square, rook_attacks_ref};
+//!
+//! let tables = bbgen::pext::build()?; // built and verified against the reference ray walk
+//! assert_eq!(tables.rook.attacks.len() + tables.bishop.attacks.len(), 107_648);
+//! let occupied = Bitboard::from_square(Square::D6);
+//! let attacks = tables.rook.lookup(Square::D4, occupied).map(Bitboard);
+//! assert_eq!(attacks, Some(rook_attacks_ref(Square::D4, occupied)));
+//! # Ok::<(), bbgen::Error>(())
+//! ```
+//!
+//! [`render`] turns tables into token streams ([`render::pext_tokens`], ...) and formatted
+//! files ([`render::all_files`]); every failure is an [`Error`] naming the table and square,
+//! never a file written. The binary: `cargo run -p bbgen` rewrites `engine/src/generated/`,
+//! `-- --check` exits 1 naming a stale file, `-- --stats` prints each table's size, and
+//! `-- search-dense --seconds S --seed X` searches for a denser fixed-shift layout. No cargo
+//! features.
 #![deny(missing_docs)]
 
 pub mod dense;

@@ -8,6 +8,12 @@
 //! `bbcore`. The leaf tables (knight, king, pawn, between, line) have no macro: they are
 //! bbcore's own `static`s, built by `const fn`.
 //!
+//! The macros, each expanding to one module's items (use them inside a `mod`):
+//! [`fancy_tables!`] (optionally `seed = N`), [`dense_tables!`], [`pext_tables!`] and
+//! [`polyglot_tables!`]. `bbengine`'s cargo feature `macro-tables` takes its tables from them;
+//! a test in the workspace compares both routes element by element. No cargo features of its
+//! own.
+//!
 //! ```ignore
 //! mod fancy { bbmacros::fancy_tables!(); }            // seed: bbgen::FANCY_SEED
 //! mod fancy_other { bbmacros::fancy_tables!(seed = 0x1234); }

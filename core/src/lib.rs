@@ -2,14 +2,37 @@
 //!
 //! Squares are numbered LERF (little-endian rank-file): a1 = 0, b1 = 1, …, h8 = 63.
 //! Every table here is a `static` evaluated at compile time, so lookups cost nothing at
-//! start-up. The crate is `#![no_std]` and has no dependencies.
+//! start-up. The crate is `#![no_std]`, has no dependencies and no cargo features; it is what
+//! the table compiler (`bbgen`) and the move generator (`bbengine`) share, so both compute
+//! every table index with the very same formula.
 //!
 //! ```
-//! use bbcore::{Bitboard, Square, knight_attacks};
+//! use bbcore::{Bitboard, Square, knight_attacks, rook_attacks_ref};
 //!
 //! let g1: Square = "g1".parse().unwrap();
 //! assert_eq!(knight_attacks(g1), Bitboard(0xA0_1000));
+//! let blockers = Bitboard::from_square(Square::D6);
+//! assert!(rook_attacks_ref(Square::D4, blockers).has(Square::D6));
+//! assert!(!rook_attacks_ref(Square::D4, blockers).has(Square::D7));
 //! ```
+//!
+//! `cargo run -p bbcore --example attacks -- e4` prints the leaf attack sets of a square.
+//!
+//! What is here:
+//!
+//! - **Types**: [`Bitboard`] (a set of squares, with iteration and wrap-safe shifts),
+//!   [`Square`], [`File`], [`Rank`], [`Color`], [`Role`], [`Piece`], [`ParseError`].
+//! - **Leaf tables**, `static`s built by `const fn`: knight, king and pawn attacks
+//!   ([`knight_attacks`], [`KNIGHT_ATTACKS`], ...), the squares [`between`] two squares and the
+//!   [`line()`] through them, and the sliders' relevance masks ([`rook_mask`], [`bishop_mask`]).
+//! - **The reference slider** ([`rook_attacks_ref`], [`bishop_attacks_ref`]): a ray walk to
+//!   the first blocker, the oracle every faster method is tested against; Kogge-Stone occluded
+//!   fills ([`rook_attacks_set`], ...) and hyperbola quintessence ([`line_attacks`]).
+//! - **Index formulas** shared by the generator and the engine: [`magic_index`],
+//!   [`dense_magic_index`], a software [`pext`] and [`pdep`], [`subsets`] of a mask; and the
+//!   `const fn` checkers that prove a table window in bounds at compile time
+//!   ([`fancy_window_fits`], [`pext_window_fits`], [`dense_window_first_outside`]).
+//! - [`SplitMix64`], the small seeded generator the workspace's searches and tests use.
 #![no_std]
 #![deny(missing_docs)]
 

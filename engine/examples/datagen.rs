@@ -10,12 +10,16 @@
 //! side to move is not in check, the move played is not a capture or promotion and the score
 //! is not a mate: quiet positions, whose static evaluation the result should explain.
 //!
-//! Game `i` depends only on `--seed` and `i`, so the file's set of lines is the same for any
-//! number of threads (their order is not).
+//! Game `i` depends only on `--seed` and `i` (and the engine's search and evaluation), so the
+//! file's set of lines is the same for any number of threads (their order is not).
+//!
+//! `--eval` chooses what the searches evaluate with: `hand` (the hand-written evaluation, the
+//! engine before its network: what made the data of `nets/bb.nnue`), `net:PATH` or `PATH` (a
+//! net file), or `embedded` (the default: the net built into the engine).
 //!
 //! ```sh
 //! cargo run --release -p bbengine --example datagen -- --games 10000 --nodes 5000 \
-//!     --threads 2 --seed 1 --out /tmp/selfplay.txt
+//!     --threads 2 --seed 1 --eval hand --out /tmp/selfplay.txt
 //! ```
 
 use std::io::{BufWriter, Write};
@@ -23,7 +27,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bbcore::{Color, SplitMix64};
-use bbengine::search::{Limits, MATE_BOUND, SearchControl, SearchRequest, Silent, TranspositionTable, search};
+use bbengine::nnue::Network;
+use bbengine::search::{
+    Evaluator, Limits, MATE_BOUND, SearchControl, SearchRequest, Silent, TranspositionTable, search,
+};
 use bbengine::{Game, Position, Status};
 
 /// The command line.
@@ -33,10 +40,42 @@ struct Options {
     threads: usize,
     seed: u64,
     out: String,
+    eval: Eval,
+}
+
+/// `--eval`: what the searches evaluate with.
+enum Eval {
+    Hand,
+    Embedded,
+    File(Box<Network>),
+}
+
+impl Options {
+    /// What the searches evaluate with.
+    fn evaluator(&self) -> Evaluator<'_> {
+        match &self.eval {
+            Eval::Hand => Evaluator::HandWritten,
+            Eval::Embedded => Evaluator::Embedded,
+            Eval::File(net) => Evaluator::Network(net),
+        }
+    }
+}
+
+/// `--eval`'s value: `hand`, `embedded`, `net:PATH` or `PATH`.
+fn parse_eval(value: &str) -> Result<Eval, String> {
+    match value {
+        "hand" => Ok(Eval::Hand),
+        "embedded" => Ok(Eval::Embedded),
+        _ => {
+            let path = value.strip_prefix("net:").unwrap_or(value);
+            Network::load(path).map(Eval::File).map_err(|e| format!("--eval {value}: {e}"))
+        }
+    }
 }
 
 fn parse_options() -> Result<Options, String> {
-    let mut options = Options { games: 100, nodes: 5000, threads: 1, seed: 1, out: "selfplay.txt".into() };
+    let mut options =
+        Options { games: 100, nodes: 5000, threads: 1, seed: 1, out: "selfplay.txt".into(), eval: Eval::Embedded };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -47,6 +86,7 @@ fn parse_options() -> Result<Options, String> {
             "--threads" => options.threads = number()?.max(1) as usize,
             "--seed" => options.seed = number()?,
             "--out" => options.out = value,
+            "--eval" => options.eval = parse_eval(&value)?,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -54,16 +94,22 @@ fn parse_options() -> Result<Options, String> {
 }
 
 /// A search of `position` (after the game's `history` keys) to `nodes`, on one thread.
-fn think(position: Position, history: &[u64], nodes: u64, tt: &TranspositionTable) -> (Option<bbengine::Move>, i32) {
+fn think(
+    position: Position,
+    history: &[u64],
+    nodes: u64,
+    tt: &TranspositionTable,
+    evaluator: Evaluator<'_>,
+) -> (Option<bbengine::Move>, i32) {
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
-    let request = SearchRequest { position, history, limits, tt, threads: 1, multipv: 1, move_overhead: 0 };
+    let request = SearchRequest { position, history, limits, tt, threads: 1, multipv: 1, move_overhead: 0, evaluator };
     let result = search(&request, &SearchControl::new(false), &Silent);
     (result.best, result.score)
 }
 
 /// A balanced start: 8 to 11 random plies from the start position, retried until a short
 /// search scores it within 150 centipawns.
-fn opening(rng: &mut SplitMix64, tt: &TranspositionTable) -> Position {
+fn opening(rng: &mut SplitMix64, tt: &TranspositionTable, evaluator: Evaluator<'_>) -> Position {
     loop {
         let mut pos = Position::startpos();
         let plies = 8 + rng.next_u64() % 4;
@@ -76,7 +122,7 @@ fn opening(rng: &mut SplitMix64, tt: &TranspositionTable) -> Position {
             }
             pos.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
         }
-        if ok && pos.has_legal_move() && think(pos, &[], 2000, tt).1.abs() <= 150 {
+        if ok && pos.has_legal_move() && think(pos, &[], 2000, tt, evaluator).1.abs() <= 150 {
             return pos;
         }
     }
@@ -86,7 +132,7 @@ fn opening(rng: &mut SplitMix64, tt: &TranspositionTable) -> Position {
 fn play_game(options: &Options, index: usize) -> Vec<String> {
     let mut rng = SplitMix64::new(options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
     let tt = TranspositionTable::new(8);
-    let start = opening(&mut rng, &tt);
+    let start = opening(&mut rng, &tt, options.evaluator());
     tt.clear();
     let mut game = Game::new(start);
     let mut keys: Vec<u64> = Vec::new();
@@ -103,7 +149,7 @@ fn play_game(options: &Options, index: usize) -> Vec<String> {
             break 0.5;
         }
         let pos = *game.position();
-        let (Some(mv), score) = think(pos, &keys, options.nodes, &tt) else { break 0.5 };
+        let (Some(mv), score) = think(pos, &keys, options.nodes, &tt, options.evaluator()) else { break 0.5 };
         let white_score = if pos.side_to_move() == Color::White { score } else { -score };
         if !pos.is_check() && !pos.is_capture(mv) && mv.kind().promotion().is_none() && score.abs() < MATE_BOUND {
             samples.push((pos.to_string(), white_score));

@@ -1,6 +1,6 @@
-// The crate documentation is the workspace README (engine/README.md links to it, so the
-// packaged crate carries it too); its Rust examples run as doctests.
-#![doc = include_str!("../README.md")]
+// The crate documentation, for the library's users (the workspace README, for the project's
+// users, is checked as doctests by bbtests); its Rust examples run as doctests.
+#![doc = include_str!("crate_docs.md")]
 #![deny(missing_docs)]
 // `cpu`, `generated` and `tables` are public for the workspace's tests and benchmarks only:
 // hidden from the documentation, not part of the API.

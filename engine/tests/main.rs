@@ -6,5 +6,6 @@
 mod cli;
 mod cli_hostile;
 mod common;
+mod pins;
 mod uci;
 mod uci_hostile;

@@ -24,6 +24,7 @@ fn search_game(fen: &str, moves: &[&str], depth: u32, hash_mb: usize) -> SearchR
         threads: 1,
         multipv: 1,
         move_overhead: 0,
+        evaluator: Default::default(),
     };
     search(&request, &SearchControl::new(false), &Silent)
 }

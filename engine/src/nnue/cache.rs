@@ -2,10 +2,11 @@
 //! so the next position at that ply (a sibling) or the one below it (a child) starts from
 //! the nearer of the two and updates only the pieces that differ. Diffing the piece sets
 //! finds the changes of any move (castling, en passant, promotion) without being told it.
+//! The slots belong to one net: [`AccumulatorCache::bind`] empties them for another.
 
 use bbcore::{Bitboard, Color, Role};
 
-use super::Accumulator;
+use super::{Accumulator, Network};
 use crate::board::Position;
 
 /// The accumulator of one ply and the pieces it was computed for.
@@ -19,6 +20,8 @@ struct Slot {
 /// Accumulators by ply (see the module's documentation).
 pub(crate) struct AccumulatorCache {
     slots: Vec<Slot>,
+    /// The address of the net the slots were computed with (compared, never read through).
+    net: usize,
 }
 
 /// Each colour's pieces by role.
@@ -43,17 +46,29 @@ impl AccumulatorCache {
     /// Empty slots for `plies` plies.
     pub(crate) fn new(plies: usize) -> AccumulatorCache {
         let empty = Slot {
-            accumulator: Accumulator::from_position(&Position::startpos()),
+            accumulator: Accumulator::new(&super::NETWORK, &Position::startpos()),
             pieces: Default::default(),
             valid: false,
         };
-        AccumulatorCache { slots: vec![empty; plies.max(1)] }
+        AccumulatorCache { slots: vec![empty; plies.max(1)], net: 0 }
     }
 
-    /// The network's evaluation of `pos`, searched at `ply`, for the side to move; leaves
-    /// its accumulator in the slot of `ply`.
+    /// Makes the slots `net`'s: kept if they already are, emptied if they were another net's.
+    /// Call before a search, with the net it will pass to [`AccumulatorCache::evaluate`].
+    pub(crate) fn bind(&mut self, net: &Network) {
+        let address = net as *const Network as usize;
+        if self.net != address {
+            self.slots.iter_mut().for_each(|slot| slot.valid = false);
+            self.net = address;
+        }
+    }
+
+    /// `net`'s evaluation of `pos`, searched at `ply`, for the side to move; leaves its
+    /// accumulator in the slot of `ply`. `net` is the net last given to
+    /// [`AccumulatorCache::bind`].
     #[inline(always)]
-    pub(crate) fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+    pub(crate) fn evaluate(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        debug_assert_eq!(self.net, net as *const Network as usize, "evaluate with the bound net");
         let ply = ply.min(self.slots.len() - 1);
         let target = pieces_of(pos);
         // Updating costs a column per changed piece, summing from scratch one per piece.
@@ -81,21 +96,21 @@ impl AccumulatorCache {
                     for role in Role::ALL {
                         let (old, new) = (old[color.index()][role.index()], target[color.index()][role.index()]);
                         for sq in old & !new {
-                            accumulator.remove(color, role, sq);
+                            accumulator.remove(net, color, role, sq);
                         }
                         for sq in new & !old {
-                            accumulator.add(color, role, sq);
+                            accumulator.add(net, color, role, sq);
                         }
                     }
                 }
             }
-            None => self.slots[ply].accumulator = Accumulator::from_position(pos),
+            None => self.slots[ply].accumulator = Accumulator::new(net, pos),
         }
         let slot = &mut self.slots[ply];
         slot.pieces = target;
         slot.valid = true;
-        debug_assert_eq!(slot.accumulator, Accumulator::from_position(pos), "{pos}");
-        slot.accumulator.output(pos.side_to_move())
+        debug_assert_eq!(slot.accumulator, Accumulator::new(net, pos), "{pos}");
+        slot.accumulator.output(net, pos.side_to_move())
     }
 }
 
@@ -104,7 +119,7 @@ mod tests {
     use bbcore::SplitMix64;
 
     use super::*;
-    use crate::nnue::evaluate;
+    use crate::nnue::{NETWORK, NETWORK_BYTES, evaluate};
 
     /// Along random games, with evaluations at depths going up and down as a search's do,
     /// the cache always gives the from-scratch value.
@@ -112,6 +127,7 @@ mod tests {
     fn updates_match_summing_from_scratch() {
         let mut rng = SplitMix64::new(7);
         let mut cache = AccumulatorCache::new(8);
+        cache.bind(&NETWORK);
         for _ in 0..20 {
             let mut path = vec![Position::startpos()];
             for _ in 0..120 {
@@ -129,9 +145,23 @@ mod tests {
                     let back = (rng.next_u64() % 4) as usize;
                     let index = path.len().saturating_sub(1 + back);
                     let ply = index % 8;
-                    assert_eq!(cache.evaluate(&path[index], ply), evaluate(&path[index]), "{}", path[index]);
+                    assert_eq!(cache.evaluate(&NETWORK, &path[index], ply), evaluate(&path[index]), "{}", path[index]);
                 }
             }
         }
+    }
+
+    /// Binding another net empties the slots, so no accumulator of the old net is updated.
+    #[test]
+    fn another_net_starts_from_scratch() {
+        let pos = Position::startpos();
+        let mut cache = AccumulatorCache::new(2);
+        cache.bind(&NETWORK);
+        assert_eq!(cache.evaluate(&NETWORK, &pos, 0), evaluate(&pos));
+        let zero = Network::from_bytes(&[0; NETWORK_BYTES]).unwrap();
+        cache.bind(&zero);
+        assert_eq!(cache.evaluate(&zero, &pos, 0), 0);
+        cache.bind(&NETWORK);
+        assert_eq!(cache.evaluate(&NETWORK, &pos, 0), evaluate(&pos));
     }
 }

@@ -12,9 +12,12 @@
 //! scaling by [`SCALE`]. The weights are integers (`i16`), the trainer's floats times [`QA`]
 //! (hidden layer) and [`QB`] (output layer).
 //!
-//! The net (`nets/bb.nnue`) is embedded in the binary, with no start-up cost; it comes from
-//! `examples/train_nnue.rs` on positions of the engine's own games (`examples/datagen.rs`),
-//! with the commands in the README.
+//! The net (`nets/bb.nnue`) is embedded in the binary as [`NETWORK`], with no start-up cost;
+//! it comes from `examples/train_nnue.rs` on positions of the engine's own games
+//! (`examples/datagen.rs`): `nets/bb.nnue.lineage.md` records the commands, data and settings
+//! that made it, and its SHA-256. Another net file of the same layout loads at run time with
+//! [`Network::load`] or [`Network::from_bytes`] (the search takes it through
+//! [`crate::search::Evaluator`]).
 
 mod accumulator;
 mod cache;
@@ -49,7 +52,7 @@ pub const fn feature(perspective: Color, color: Color, role: Role, sq: Square) -
 }
 
 /// The network's weights, laid out as the net file stores them (little-endian `i16`s, in
-/// field order).
+/// field order, no header).
 #[repr(C)]
 pub struct Network {
     /// Hidden weights by input.
@@ -72,7 +75,93 @@ pub const NETWORK_BYTES: usize = core::mem::size_of::<Network>();
 pub static NETWORK: Network =
     unsafe { core::mem::transmute::<[u8; NETWORK_BYTES], Network>(*include_bytes!("../../nets/bb.nnue")) };
 
-/// The evaluation of `pos` for the side to move, in centipawns, computed from scratch.
+/// Why a net file could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetworkError {
+    /// The bytes are not a net of this layout: a net file has exactly [`NETWORK_BYTES`] bytes
+    /// (the layout has no header, so its size is what can be checked).
+    Size {
+        /// The size found, in bytes.
+        found: u64,
+    },
+    /// The file could not be read (missing, not a regular file, unreadable).
+    Io(String),
+}
+
+impl core::fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            NetworkError::Size { found } => {
+                write!(f, "not a net file: {found} bytes, a net of this layout has {NETWORK_BYTES}")
+            }
+            NetworkError::Io(e) => write!(f, "cannot read the net file: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for NetworkError {}
+
+impl Network {
+    /// A net from the bytes of a net file (the layout of [`Network`]), on the heap; an error,
+    /// never a panic, when the size is not [`NETWORK_BYTES`].
+    ///
+    /// ```
+    /// use bbengine::nnue::{NETWORK_BYTES, Network, NetworkError};
+    ///
+    /// let bytes = vec![0u8; NETWORK_BYTES];
+    /// let zero = Network::from_bytes(&bytes).unwrap();
+    /// assert_eq!(zero.evaluate(&bbengine::Position::startpos()), 0);
+    /// assert_eq!(Network::from_bytes(&bytes[1..]).unwrap_err(), NetworkError::Size { found: NETWORK_BYTES as u64 - 1 });
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<Box<Network>, NetworkError> {
+        if bytes.len() != NETWORK_BYTES {
+            return Err(NetworkError::Size { found: bytes.len() as u64 });
+        }
+        let mut net = Box::new(Network {
+            hidden_weights: [[0; HIDDEN]; INPUTS],
+            hidden_bias: [0; HIDDEN],
+            output_weights: [[0; HIDDEN]; 2],
+            output_bias: 0,
+        });
+        let mut values = bytes.chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]]));
+        let fields = net.hidden_weights.iter_mut().chain([&mut net.hidden_bias]).chain(net.output_weights.iter_mut());
+        for field in fields {
+            field.iter_mut().zip(&mut values).for_each(|(w, v)| *w = v);
+        }
+        net.output_bias = values.next().unwrap_or(0);
+        Ok(net)
+    }
+
+    /// The net in the file at `path`: a regular file of exactly [`NETWORK_BYTES`] bytes
+    /// (checked before it is read).
+    pub fn load(path: impl AsRef<std::path::Path>) -> Result<Box<Network>, NetworkError> {
+        let path = path.as_ref();
+        let io = |e: std::io::Error| NetworkError::Io(format!("{}: {e}", path.display()));
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if !meta.is_file() {
+            return Err(NetworkError::Io(format!("{}: not a regular file", path.display())));
+        }
+        if meta.len() != NETWORK_BYTES as u64 {
+            return Err(NetworkError::Size { found: meta.len() });
+        }
+        Network::from_bytes(&std::fs::read(path).map_err(io)?)
+    }
+
+    /// The evaluation of `pos` by this net for the side to move, in centipawns, computed from
+    /// scratch.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        Accumulator::new(self, pos).output(self, pos.side_to_move())
+    }
+}
+
+impl core::fmt::Debug for Network {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Network {{ {INPUTS} -> {HIDDEN} x 2 -> 1 }}")
+    }
+}
+
+/// The embedded net's evaluation of `pos` for the side to move, in centipawns, computed from
+/// scratch.
 ///
 /// ```
 /// use bbengine::{Position, nnue};
@@ -86,7 +175,7 @@ pub static NETWORK: Network =
 /// # Ok::<(), bbengine::FenError>(())
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    Accumulator::from_position(pos).output(pos.side_to_move())
+    NETWORK.evaluate(pos)
 }
 
 #[cfg(test)]
@@ -101,5 +190,22 @@ mod tests {
             let (a, b): (Position, Position) = (a.parse().unwrap(), b.parse().unwrap());
             assert_eq!(evaluate(&a), evaluate(&b), "{a} / {b}");
         }
+    }
+
+    /// The embedded file read at run time is the embedded net.
+    #[test]
+    fn loads_the_embedded_file() {
+        let bytes = include_bytes!("../../nets/bb.nnue");
+        let net = Network::from_bytes(bytes).unwrap();
+        assert!(net.hidden_weights == NETWORK.hidden_weights && net.output_weights == NETWORK.output_weights);
+        assert_eq!((net.hidden_bias, net.output_bias), (NETWORK.hidden_bias, NETWORK.output_bias));
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/bb.nnue");
+        let pos: Position = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4".parse().unwrap();
+        assert_eq!(Network::load(path).unwrap().evaluate(&pos), evaluate(&pos));
+        assert_eq!(Network::from_bytes(&bytes[..100]).unwrap_err(), NetworkError::Size { found: 100 });
+        assert!(matches!(Network::load("/nonexistent/bb.nnue"), Err(NetworkError::Io(_))));
+        assert!(matches!(Network::load(env!("CARGO_MANIFEST_DIR")), Err(NetworkError::Io(_))));
+        let too_long = [bytes.as_slice(), &[0, 0]].concat();
+        assert_eq!(Network::from_bytes(&too_long).unwrap_err(), NetworkError::Size { found: NETWORK_BYTES as u64 + 2 });
     }
 }

@@ -1,10 +1,11 @@
 //! `bbengine bench`: a fixed set of positions searched to a fixed depth on one thread, each
 //! with a fresh 16 MiB table and fresh move-ordering tables ([`search`] keeps none), so the
 //! node count is the same on every run and machine (the engine's signature for testing
-//! frameworks).
+//! frameworks, pinned in `engine/bench.txt`).
 
 use std::time::{Duration, Instant};
 
+use super::evaluator::Evaluator;
 use super::limits::Limits;
 use super::threads::{SearchControl, SearchRequest, Silent, search};
 use super::tt::TranspositionTable;
@@ -60,6 +61,11 @@ pub struct BenchReport {
 /// Searches every [`BENCH_POSITIONS`] entry to `depth` on one thread with a fresh 16 MiB
 /// table each, and adds up the nodes.
 pub fn bench(depth: u32) -> BenchReport {
+    bench_with(depth, Evaluator::default())
+}
+
+/// [`bench()`] with the search evaluating by `evaluator`.
+pub fn bench_with(depth: u32, evaluator: Evaluator<'_>) -> BenchReport {
     let mut nodes = 0;
     let start = Instant::now();
     for fen in BENCH_POSITIONS {
@@ -73,6 +79,7 @@ pub fn bench(depth: u32) -> BenchReport {
             threads: 1,
             multipv: 1,
             move_overhead: 0,
+            evaluator,
         };
         nodes += search(&request, &SearchControl::new(false), &Silent).nodes;
     }

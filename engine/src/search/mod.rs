@@ -6,8 +6,8 @@
 //! `node.rs` (the node function and its per-CPU copies), `qsearch.rs`, `picker.rs` (staged
 //! move ordering), `check_squares.rs` (which moves might give check, seen without playing
 //! them), `history.rs` (killers, counter-moves, history), `tt.rs`, `draw.rs`,
-//! `time.rs`, `limits.rs`, `worker.rs` (one thread's state), `bench.rs` (the fixed-depth
-//! benchmark).
+//! `time.rs`, `limits.rs`, `worker.rs` (one thread's state), `evaluator.rs` (network or
+//! hand-written evaluation), `bench.rs` (the fixed-depth benchmark).
 //!
 //! ```
 //! use bbengine::search::{Limits, SearchControl, SearchRequest, Silent, TranspositionTable, search};
@@ -18,6 +18,7 @@
 //! let tt = TranspositionTable::new(1);
 //! let request = SearchRequest {
 //!     position, history: &[], limits: Limits::depth(4), tt: &tt, threads: 1, multipv: 1, move_overhead: 0,
+//!     evaluator: Default::default(),
 //! };
 //! let result = search(&request, &SearchControl::new(false), &Silent);
 //! assert_eq!(result.best.map(|m| m.to_uci(false).to_string()).as_deref(), Some("a1a8"));
@@ -28,6 +29,7 @@
 mod bench;
 mod check_squares;
 mod draw;
+mod evaluator;
 mod history;
 mod limits;
 mod memory;
@@ -41,8 +43,9 @@ mod time;
 mod tt;
 mod worker;
 
-pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchReport, bench};
+pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchReport, bench, bench_with};
 pub use draw::{is_draw, is_repetition};
+pub use evaluator::Evaluator;
 pub use limits::Limits;
 pub use memory::SearchTables;
 pub use threads::{

@@ -85,7 +85,7 @@ pub(crate) fn iterate<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos
 /// last score, widening after each fail.
 fn aspiration<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos: &Position, depth: i32, pv_idx: usize) {
     let previous = w.root_moves[pv_idx].prev_score;
-    // 12 rather than 20: +15 ± 14 Elo over 1500 games at fixed nodes (README).
+    // 12 rather than 20: +15 ± 14 Elo over 1500 games at fixed nodes (docs/experiments.tsv).
     let mut delta = 12;
     let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
         ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))

@@ -7,6 +7,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::evaluator::Evaluator;
 use super::limits::Limits;
 use super::memory::SearchTables;
 use super::node::{Baseline, Level, V3};
@@ -37,6 +38,8 @@ pub struct SearchRequest<'a> {
     pub multipv: usize,
     /// Milliseconds kept back per move for the GUI and the pipes.
     pub move_overhead: u64,
+    /// What to evaluate positions with: `Default::default()` is the embedded network.
+    pub evaluator: Evaluator<'a>,
 }
 
 /// The search's answer.
@@ -149,6 +152,7 @@ pub(crate) struct Shared<'a> {
     pub limits: &'a Limits,
     pub time: TimePlan,
     pub multipv: usize,
+    pub evaluator: Evaluator<'a>,
     pub node_counts: Vec<AtomicU64>,
     stop: AtomicBool,
 }
@@ -232,6 +236,7 @@ fn run<S: Sliders, L: Level>(
         limits: &request.limits,
         time: plan(&request.limits, pos.side_to_move(), request.move_overhead),
         multipv: request.multipv.max(1),
+        evaluator: request.evaluator,
         node_counts: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         stop: AtomicBool::new(false),
     };
@@ -311,6 +316,7 @@ mod tests {
             threads: 1,
             multipv: 1,
             move_overhead: 0,
+            evaluator: Evaluator::default(),
         };
         let mut tables = SearchTables::new();
         for _ in 0..2 {

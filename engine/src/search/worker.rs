@@ -6,13 +6,14 @@
 use std::sync::atomic::Ordering;
 
 use super::MAX_PLY;
+use super::evaluator::Evaluator;
 use super::history::{History, NO_PIECE_TO};
 use super::memory::ThreadMemory;
 use super::threads::Shared;
 use super::tt::Bound;
 use crate::board::{Move, Position};
 use crate::eval::{PawnCache, evaluate_cached};
-use crate::nnue::AccumulatorCache;
+use crate::nnue::{AccumulatorCache, NETWORK, Network};
 use crate::sliders::Sliders;
 
 /// What the search remembers about each ply of the current path.
@@ -67,6 +68,8 @@ pub(crate) struct Worker<'a, S> {
     pub pawns: &'a mut PawnCache,
     /// The network's accumulators by ply (borrowed, like `history`).
     pub accumulators: &'a mut AccumulatorCache,
+    /// What the static evaluation is (the request's).
+    pub evaluator: Evaluator<'a>,
 }
 
 impl<'a, S: Sliders> Worker<'a, S> {
@@ -81,6 +84,9 @@ impl<'a, S: Sliders> Worker<'a, S> {
         let none = Move::new(bbcore::Square::A1, bbcore::Square::A1, crate::board::MoveKind::Normal);
         let mut keys = Vec::with_capacity(game_keys.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_keys);
+        if let Some(net) = shared.evaluator.network() {
+            memory.accumulators.bind(net);
+        }
         Worker {
             sliders,
             shared,
@@ -98,6 +104,7 @@ impl<'a, S: Sliders> Worker<'a, S> {
             buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(crate::board::MAX_MOVES)).collect(),
             pawns: &mut memory.pawns,
             accumulators: &mut memory.accumulators,
+            evaluator: shared.evaluator,
         }
     }
 
@@ -166,13 +173,23 @@ impl<'a, S: Sliders> Worker<'a, S> {
     }
 
     /// The static evaluation of `pos`, searched at `ply`, for the side to move: the
-    /// network's, or the hand-written evaluation's where it knows how to mate a bare king.
+    /// network's, or the hand-written evaluation's where it knows how to mate a bare king
+    /// (everywhere with [`Evaluator::HandWritten`]). The embedded net is read as the `static`
+    /// it is (its address known to the compiler, as before nets could be loaded); a loaded
+    /// net goes through a call of its own, out of the hot copies.
     #[inline(always)]
     pub fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
-        if crate::eval::has_mop_up(pos) {
-            return evaluate_cached(pos, self.sliders, self.pawns);
+        match self.evaluator {
+            Evaluator::Embedded if !crate::eval::has_mop_up(pos) => self.accumulators.evaluate(&NETWORK, pos, ply),
+            Evaluator::Network(net) if !crate::eval::has_mop_up(pos) => self.evaluate_loaded(net, pos, ply),
+            _ => evaluate_cached(pos, self.sliders, self.pawns),
         }
-        self.accumulators.evaluate(pos, ply)
+    }
+
+    /// [`Worker::evaluate`] with a net loaded at run time.
+    #[inline(never)]
+    fn evaluate_loaded(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        self.accumulators.evaluate(net, pos, ply)
     }
 
     /// Makes this thread's node count visible to the reporting thread.

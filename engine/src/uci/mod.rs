@@ -414,8 +414,16 @@ impl Engine {
         let move_overhead = self.options.move_overhead;
         let mut tables = std::mem::take(&mut self.tables);
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
-            let request =
-                SearchRequest { position, history: &history, limits, tt: &tt, threads, multipv, move_overhead };
+            let request = SearchRequest {
+                position,
+                history: &history,
+                limits,
+                tt: &tt,
+                threads,
+                multipv,
+                move_overhead,
+                evaluator: Default::default(),
+            };
             let started = Instant::now();
             let reporter = UciReporter { out: out.clone(), chess960 };
             let candidates = Candidates::new(&reporter);
