@@ -32,25 +32,58 @@ use bbengine::search::{
     Evaluator, Limits, MATE_BOUND, SearchControl, SearchRequest, Silent, TranspositionTable, search,
 };
 use bbengine::{Game, Position, Status};
+use clap::Parser;
 
-/// The command line.
-struct Options {
+#[path = "../src/bin/bbengine/progress.rs"]
+mod progress;
+#[path = "../src/bin/bbengine/usage.rs"]
+mod usage;
+
+use progress::Progress;
+use usage::checked;
+
+/// Plays seeded self-play games at a fixed node count and writes quiet positions with the
+/// game's result and the search's score.
+#[derive(Parser)]
+#[command(
+    name = "datagen",
+    after_help = "Example: datagen --games 10000 --nodes 5000 --threads 2 --seed 1 --eval hand --out selfplay.txt"
+)]
+struct Args {
+    /// Games to play (game i depends only on the seed and i)
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = checked::<usize>("--games", "a whole number", |_| true))]
     games: usize,
+    /// Nodes per move
+    #[arg(long, value_name = "N", default_value_t = 5000,
+          value_parser = checked::<u64>("--nodes", "a whole number of at least 1", |n| *n >= 1))]
     nodes: u64,
+    /// Games played at once, one thread each
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = checked::<usize>("--threads", "a whole number from 1 to 1024", |n| (1..=1024).contains(n)))]
     threads: usize,
+    /// The seed the openings and games derive from
+    #[arg(long, value_name = "S", default_value_t = 1,
+          value_parser = checked::<u64>("--seed", "a whole number", |_| true))]
     seed: u64,
+    /// The file to write (one `<FEN>;<result>;<score>` line per position)
+    #[arg(long, value_name = "FILE", default_value = "selfplay.txt")]
     out: String,
+    /// What the searches evaluate with: hand (the hand-written evaluation), embedded (the
+    /// engine's net), or net:PATH / PATH (a net file)
+    #[arg(long, value_name = "EVAL", default_value = "embedded", value_parser = parse_eval)]
     eval: Eval,
 }
 
 /// `--eval`: what the searches evaluate with.
+#[derive(Clone)]
 enum Eval {
     Hand,
     Embedded,
-    File(Box<Network>),
+    File(std::sync::Arc<Network>),
 }
 
-impl Options {
+impl Args {
     /// What the searches evaluate with.
     fn evaluator(&self) -> Evaluator<'_> {
         match &self.eval {
@@ -68,29 +101,9 @@ fn parse_eval(value: &str) -> Result<Eval, String> {
         "embedded" => Ok(Eval::Embedded),
         _ => {
             let path = value.strip_prefix("net:").unwrap_or(value);
-            Network::load(path).map(Eval::File).map_err(|e| format!("--eval {value}: {e}"))
+            Network::load(path).map(|net| Eval::File(net.into())).map_err(|e| format!("--eval {value}: {e}"))
         }
     }
-}
-
-fn parse_options() -> Result<Options, String> {
-    let mut options =
-        Options { games: 100, nodes: 5000, threads: 1, seed: 1, out: "selfplay.txt".into(), eval: Eval::Embedded };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || value.parse::<u64>().map_err(|e| format!("{flag} {value}: {e}"));
-        match flag.as_str() {
-            "--games" => options.games = number()? as usize,
-            "--nodes" => options.nodes = number()?.max(1),
-            "--threads" => options.threads = number()?.max(1) as usize,
-            "--seed" => options.seed = number()?,
-            "--out" => options.out = value,
-            "--eval" => options.eval = parse_eval(&value)?,
-            _ => return Err(format!("unknown option {flag}")),
-        }
-    }
-    Ok(options)
 }
 
 /// A search of `position` (after the game's `history` keys) to `nodes`, on one thread.
@@ -129,7 +142,7 @@ fn opening(rng: &mut SplitMix64, tt: &TranspositionTable, evaluator: Evaluator<'
 }
 
 /// Plays game `index` and returns its lines.
-fn play_game(options: &Options, index: usize) -> Vec<String> {
+fn play_game(options: &Args, index: usize) -> Vec<String> {
     let mut rng = SplitMix64::new(options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
     let tt = TranspositionTable::new(8);
     let start = opening(&mut rng, &tt, options.evaluator());
@@ -178,23 +191,15 @@ fn play_game(options: &Options, index: usize) -> Vec<String> {
 }
 
 fn main() {
-    let options = match parse_options() {
-        Ok(options) => options,
-        Err(e) => {
-            eprintln!("datagen: {e}");
-            std::process::exit(2);
-        }
-    };
+    let options: Args = usage::parse();
     let file = match std::fs::File::create(&options.out) {
         Ok(file) => file,
-        Err(e) => {
-            eprintln!("datagen: {}: {e}", options.out);
-            std::process::exit(1);
-        }
+        Err(e) => fail(format!("{}: {e}", options.out)),
     };
     let out = Mutex::new(BufWriter::new(file));
     let next = AtomicUsize::new(0);
-    let written = AtomicUsize::new(0);
+    let (finished, written) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let progress = Progress::new(options.games as u64, "games");
     std::thread::scope(|scope| {
         for _ in 0..options.threads {
             scope.spawn(|| {
@@ -207,21 +212,25 @@ fn main() {
                     let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
                     for line in &lines {
                         if let Err(e) = writeln!(out, "{line}") {
-                            eprintln!("datagen: {}: {e}", options.out);
-                            std::process::exit(1);
+                            fail(format!("{}: {e}", options.out));
                         }
                     }
                     let total = written.fetch_add(lines.len(), Ordering::Relaxed) + lines.len();
-                    if (index + 1).is_multiple_of(100) {
-                        eprintln!("{} games, {total} positions", index + 1);
-                    }
+                    let games = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                    progress.set(games as u64, || format!("{total} positions"));
                 }
             });
         }
     });
+    progress.finish();
     if let Err(e) = out.into_inner().unwrap_or_else(|e| e.into_inner()).flush() {
-        eprintln!("datagen: {}: {e}", options.out);
-        std::process::exit(1);
+        fail(format!("{}: {e}", options.out));
     }
     eprintln!("{} games, {} positions -> {}", options.games, written.into_inner(), options.out);
+}
+
+/// Prints one `error:` line and exits 2.
+fn fail(message: impl std::fmt::Display) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(2);
 }
