@@ -26,15 +26,15 @@ pub const ELO_MAX: u32 = 2300;
 /// How many lines the move is chosen from.
 pub const CANDIDATES: usize = 4;
 /// Elo below [`ELO_MAX`] that halves the node budget.
-const ELO_PER_DOUBLING: f64 = 150.0;
+const ELO_PER_DOUBLING: f64 = 120.0;
 /// The node budget one step below full strength (about what a 10+0.1 game's move gets).
 const FULL_NODES: f64 = 400_000.0;
 /// The fewest nodes a move gets, so that even the lowest rating sees a capture back.
 const MIN_NODES: u64 = 200;
 /// The random bonus at [`ELO_MIN`], in centipawns (scaled down towards [`ELO_MAX`]).
-const SPREAD_CP: f64 = 100.0;
+const SPREAD_CP: f64 = 180.0;
 /// How much worse than the best a chosen line may be at [`ELO_MIN`], in centipawns.
-const MAX_LOSS_CP: f64 = 150.0;
+const MAX_LOSS_CP: f64 = 260.0;
 
 /// A rating to play at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,8 +156,8 @@ mod tests {
     fn nodes_halve_per_step_and_full_strength_has_no_limit() {
         assert_eq!(Strength::new(ELO_MAX).nodes(), None);
         assert_eq!(Strength::new(9999).nodes(), None);
-        assert_eq!(Strength::new(ELO_MAX - 150).nodes(), Some(200_000));
-        assert_eq!(Strength::new(ELO_MAX - 300).nodes(), Some(100_000));
+        assert_eq!(Strength::new(ELO_MAX - 120).nodes(), Some(200_000));
+        assert_eq!(Strength::new(ELO_MAX - 240).nodes(), Some(100_000));
         assert_eq!(Strength::new(0).nodes(), Strength::new(ELO_MIN).nodes());
         assert!(Strength::new(ELO_MIN).nodes().unwrap() >= MIN_NODES);
         let mut limits = Limits { nodes: Some(50), ..Limits::default() };
@@ -169,7 +169,7 @@ mod tests {
     fn picks_only_lines_within_the_allowed_loss() {
         let pos = Position::startpos();
         let moves = pos.legal_moves();
-        let lines = [(moves[0], 30), (moves[1], 10), (moves[2], -40), (moves[3], -900)];
+        let lines = [(moves[0], 30), (moves[1], 10), (moves[2], -80), (moves[3], -900)];
         // Near full strength only the best line is close enough.
         for seed in 0..200 {
             assert_eq!(Strength::new(ELO_MAX - 1).pick(&lines, seed), Some(moves[0]));
