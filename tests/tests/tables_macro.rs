@@ -41,7 +41,7 @@ fn dense_tables_agree() {
         .chain(&m::BISHOP_MAGICS)
         .zip(files::dense::ROOK_MAGICS.iter().chain(&files::dense::BISHOP_MAGICS))
     {
-        assert_eq!((a.mask, a.magic, a.offset), (b.mask, b.magic, b.offset));
+        assert_eq!((a.not_mask, a.magic, a.offset), (b.not_mask, b.magic, b.offset));
     }
     assert_eq!(m::ATTACKS.len(), files::dense::ATTACKS.len());
     assert_eq!(m::ATTACKS, files::dense::ATTACKS);

@@ -6,7 +6,7 @@ pub struct Entry {
     /// Relevance mask.
     pub mask: u64,
     /// Start of the square's window in the attack array.
-    pub offset: u32,
+    pub offset: usize,
 }
 /// Rook masks and offsets, indexed by square.
 pub static ROOK_ENTRIES: [Entry; 64] = [
@@ -21534,18 +21534,10 @@ const _: () = {
     let mut sq = 0;
     while sq < 64 {
         let e = &ROOK_ENTRIES[sq];
-        let fits = ::bbcore::pext_window_fits(
-            e.mask,
-            e.offset as usize,
-            ROOK_ATTACKS.len(),
-        );
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset, ROOK_ATTACKS.len());
         ::bbcore::assert_window(fits, "pext ROOK_ENTRIES -> ROOK_ATTACKS", sq);
         let e = &BISHOP_ENTRIES[sq];
-        let fits = ::bbcore::pext_window_fits(
-            e.mask,
-            e.offset as usize,
-            BISHOP_ATTACKS.len(),
-        );
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset, BISHOP_ATTACKS.len());
         ::bbcore::assert_window(fits, "pext BISHOP_ENTRIES -> BISHOP_ATTACKS", sq);
         sq += 1;
     }

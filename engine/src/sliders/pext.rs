@@ -44,13 +44,13 @@ impl Sliders for Pext {
         // SAFETY: `pext(occupied, mask) < 2^popcount(mask)` for any occupancy, and the
         // generated module's `const` assertion (`bbcore::pext_window_fits`) proves
         // `offset + 2^popcount(mask) <= ROOK_ATTACKS.len()` for every square (see `table_entry`).
-        unsafe { table_entry(&ROOK_ATTACKS, e.offset as usize + self.index(occupied, e.mask)) }
+        unsafe { table_entry(&ROOK_ATTACKS, e.offset + self.index(occupied, e.mask)) }
     }
 
     #[inline(always)]
     fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let e = &BISHOP_ENTRIES[sq.index()];
         // SAFETY: as for rooks, with the assertion's check against `BISHOP_ATTACKS`.
-        unsafe { table_entry(&BISHOP_ATTACKS, e.offset as usize + self.index(occupied, e.mask)) }
+        unsafe { table_entry(&BISHOP_ATTACKS, e.offset + self.index(occupied, e.mask)) }
     }
 }
