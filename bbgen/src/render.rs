@@ -37,6 +37,11 @@ fn array(values: &[u64]) -> TokenStream {
     quote! { [#(#values),*] }
 }
 
+fn array16(values: &[u16]) -> TokenStream {
+    let values = values.iter().map(|&v| short_hex(u64::from(v)));
+    quote! { [#(#values),*] }
+}
+
 fn fancy_magics(layout: &FancyLayout) -> TokenStream {
     let entries = layout.squares.iter().map(|m| {
         let (mask, magic) = (hex(m.mask), hex(m.magic));
@@ -138,7 +143,8 @@ pub fn dense_tokens(t: &DenseTables) -> TokenStream {
     }
 }
 
-/// The PEXT layout: per-square masks and offsets, one attack array per slider.
+/// The PEXT layouts: per-square masks and offsets, one attack array per slider; and beside
+/// them the same windows with 16-bit entries, expanded by `pdep` onto the square's rays.
 ///
 /// The offset is full width so the lookup adds it straight from memory (one zero-extending
 /// load fewer); the 16-byte record had the room.
@@ -156,6 +162,17 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
         (entries(&t.rook), entries(&t.bishop)),
         (&t.rook.attacks, &t.bishop.attacks),
     );
+    let pdep_entries = |l: &crate::pext::PdepLayout| {
+        let e = l.squares.iter().map(|e| {
+            let (mask, rays, offset) = (hex(e.mask), hex(e.rays), Literal::usize_unsuffixed(e.offset as usize));
+            quote! { PdepEntry { mask: #mask, rays: #rays, offset: #offset } }
+        });
+        quote! { [#(#e),*] }
+    };
+    let (rook_pdep, bishop_pdep) = (pdep_entries(&t.rook_pdep), pdep_entries(&t.bishop_pdep));
+    let (rn, bn) =
+        (Literal::usize_unsuffixed(t.rook_pdep.attacks.len()), Literal::usize_unsuffixed(t.bishop_pdep.attacks.len()));
+    let (ra, ba) = (array16(&t.rook_pdep.attacks), array16(&t.bishop_pdep.attacks));
     let bounds = window_assertions(quote! {
         let e = &ROOK_ENTRIES[sq];
         let fits = ::bbcore::pext_window_fits(e.mask, e.offset, ROOK_ATTACKS.len());
@@ -163,6 +180,12 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
         let e = &BISHOP_ENTRIES[sq];
         let fits = ::bbcore::pext_window_fits(e.mask, e.offset, BISHOP_ATTACKS.len());
         ::bbcore::assert_window(fits, "pext BISHOP_ENTRIES -> BISHOP_ATTACKS", sq);
+        let e = &ROOK_PDEP_ENTRIES[sq];
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset, ROOK_PDEP_ATTACKS.len());
+        ::bbcore::assert_window(fits, "pext ROOK_PDEP_ENTRIES -> ROOK_PDEP_ATTACKS", sq);
+        let e = &BISHOP_PDEP_ENTRIES[sq];
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset, BISHOP_PDEP_ATTACKS.len());
+        ::bbcore::assert_window(fits, "pext BISHOP_PDEP_ENTRIES -> BISHOP_PDEP_ATTACKS", sq);
     });
     quote! {
         /// One square's PEXT entry: `attacks[offset + pext(occupied, mask)]`.
@@ -174,6 +197,25 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
             pub offset: usize,
         }
         #statics
+        /// One square's compressed PEXT entry:
+        /// `pdep(attacks[offset + pext(occupied, mask)], rays)`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct PdepEntry {
+            /// Relevance mask.
+            pub mask: u64,
+            /// Attacks on an empty board, onto which an entry's bits are deposited.
+            pub rays: u64,
+            /// Start of the square's window in the attack array.
+            pub offset: usize,
+        }
+        /// Rook masks, rays and offsets of the 16-bit table, indexed by square.
+        pub static ROOK_PDEP_ENTRIES: [PdepEntry; 64] = #rook_pdep;
+        /// Bishop masks, rays and offsets of the 16-bit table, indexed by square.
+        pub static BISHOP_PDEP_ENTRIES: [PdepEntry; 64] = #bishop_pdep;
+        /// Rook attacks packed onto their rays, indexed through [`ROOK_PDEP_ENTRIES`].
+        pub static ROOK_PDEP_ATTACKS: [u16; #rn] = #ra;
+        /// Bishop attacks packed onto their rays, indexed through [`BISHOP_PDEP_ENTRIES`].
+        pub static BISHOP_PDEP_ATTACKS: [u16; #bn] = #ba;
         #bounds
     }
 }

@@ -59,6 +59,15 @@ fn pext_tables_agree() {
     }
     assert_eq!(m::ROOK_ATTACKS, files::pext::ROOK_ATTACKS);
     assert_eq!(m::BISHOP_ATTACKS, files::pext::BISHOP_ATTACKS);
+    for (a, b) in m::ROOK_PDEP_ENTRIES
+        .iter()
+        .chain(&m::BISHOP_PDEP_ENTRIES)
+        .zip(files::pext::ROOK_PDEP_ENTRIES.iter().chain(&files::pext::BISHOP_PDEP_ENTRIES))
+    {
+        assert_eq!((a.mask, a.rays, a.offset), (b.mask, b.rays, b.offset));
+    }
+    assert_eq!(m::ROOK_PDEP_ATTACKS, files::pext::ROOK_PDEP_ATTACKS);
+    assert_eq!(m::BISHOP_PDEP_ATTACKS, files::pext::BISHOP_PDEP_ATTACKS);
 }
 
 #[test]

@@ -49,6 +49,7 @@ mod fancy;
 mod hyperbola;
 mod kogge_stone;
 mod pext;
+mod pext_pdep;
 mod reference;
 mod simd_kogge_stone;
 
@@ -64,6 +65,7 @@ pub use fancy::FancyMagic;
 pub use hyperbola::Hyperbola;
 pub use kogge_stone::KoggeStone;
 pub use pext::Pext;
+pub use pext_pdep::PextPdep;
 pub use reference::Reference;
 pub use simd_kogge_stone::SimdKoggeStone;
 
@@ -106,11 +108,21 @@ pub trait Sliders: Copy + Send + Sync + 'static {
 /// (`tests/tests/tables_bounds.rs` tests the checkers themselves.)
 #[inline(always)]
 pub(crate) unsafe fn table_entry(table: &[u64], index: usize) -> Bitboard {
+    // SAFETY: the caller guarantees `index < table.len()`.
+    Bitboard(unsafe { table_read(table, index) })
+}
+
+/// [`table_entry`] for any entry type (the 16-bit PEXT table's too).
+///
+/// # Safety
+/// `index < table.len()`, proven as for [`table_entry`].
+#[inline(always)]
+pub(crate) unsafe fn table_read<T: Copy>(table: &[T], index: usize) -> T {
     debug_assert!(index < table.len(), "table index {index} out of {}", table.len());
     let index = scalar_index(index);
     // SAFETY: the caller guarantees `index < table.len()`, and `scalar_index` returns its
     // argument unchanged.
-    Bitboard(unsafe { *table.get_unchecked(index) })
+    unsafe { *table.get_unchecked(index) }
 }
 
 /// `index`, unchanged, through an empty `asm!` the compiler cannot see into: a loop of

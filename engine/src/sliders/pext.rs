@@ -20,8 +20,9 @@ impl Pext {
         crate::cpu::detected!(bmi2).then_some(Pext { _proof: () })
     }
 
+    /// `pext(occupied, mask)` with the instruction.
     #[inline(always)]
-    fn index(self, occupied: Bitboard, mask: u64) -> usize {
+    pub(super) fn index(self, occupied: Bitboard, mask: u64) -> usize {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: a `Pext` value exists only after `Pext::detect` saw BMI2 on this CPU.
