@@ -218,6 +218,8 @@ fn stats(root: &Path) -> Result<(), String> {
     line("fancy", fancy.rook.attacks.len() + fancy.bishop.attacks.len(), 24);
     line("dense", dense.attacks.len(), 24);
     line("pext", pext.rook.attacks.len() + pext.bishop.attacks.len(), 16);
+    let pdep_entries = pext.rook_pdep.attacks.len() + pext.bishop_pdep.attacks.len();
+    println!("table pext-pdep entries {pdep_entries} bytes {}", pdep_entries * 2 + 128 * 24);
     // The leaf tables: bbcore's `static`s (built by `const fn`), which the engine reads directly.
     let leaf = |name: &str, entries: usize, bytes: usize| println!("table {name} entries {entries} bytes {bytes}");
     leaf("knight", bbcore::KNIGHT_ATTACKS.len(), size_of_val(&bbcore::KNIGHT_ATTACKS));

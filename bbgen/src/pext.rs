@@ -1,8 +1,13 @@
 //! PEXT tables: `attacks[offset + pext(occupied, mask)]`, one window of `2^popcount(mask)`
 //! entries per square, 107,648 entries in all. Built with bbcore's software `pext`, so the
 //! build machine needs no BMI2; the engine's lookup uses the instruction.
+//!
+//! Beside it, the same windows compressed to 16 bits ([`PdepLayout`]): each attack set
+//! stored as `pext(attacks, rays)`, where `rays` are the square's attacks on an empty board
+//! (at most 14 squares), and expanded by the lookup with `pdep(entry, rays)`. A quarter of the
+//! bytes for one more instruction.
 
-use bbcore::{Bitboard, Square, pext};
+use bbcore::{Bitboard, Square, pdep, pext};
 
 use crate::Error;
 use crate::slider::{Slider, verify};
@@ -35,13 +40,48 @@ impl PextLayout {
     }
 }
 
-/// Rook and bishop PEXT tables.
+/// One square's compressed PEXT entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquarePdep {
+    /// Relevance mask.
+    pub mask: u64,
+    /// Attacks on an empty board: the squares the 16-bit entries are deposited onto.
+    pub rays: u64,
+    /// Start of this square's window (the same as the 64-bit layout's).
+    pub offset: u32,
+}
+
+/// A slider's compressed PEXT table: `pdep(attacks[offset + pext(occ, mask)], rays)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdepLayout {
+    /// Rook or bishop.
+    pub slider: Slider,
+    /// Per-square masks, rays and offsets.
+    pub squares: Vec<SquarePdep>,
+    /// Attack sets packed onto their rays, 16 bits each.
+    pub attacks: Vec<u16>,
+}
+
+impl PdepLayout {
+    /// The attacks the table gives for `occupied`, `None` if the index is out of range.
+    pub fn lookup(&self, sq: Square, occupied: Bitboard) -> Option<u64> {
+        let e = &self.squares[sq.index()];
+        let packed = self.attacks.get(e.offset as usize + pext(occupied.0, e.mask) as usize)?;
+        Some(pdep(u64::from(*packed), e.rays))
+    }
+}
+
+/// Rook and bishop PEXT tables, 64-bit and compressed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PextTables {
     /// The rook table.
     pub rook: PextLayout,
     /// The bishop table.
     pub bishop: PextLayout,
+    /// The rook table, 16-bit entries.
+    pub rook_pdep: PdepLayout,
+    /// The bishop table, 16-bit entries.
+    pub bishop_pdep: PdepLayout,
 }
 
 /// Builds `slider`'s PEXT table, verified against the reference.
@@ -63,7 +103,28 @@ pub fn layout(slider: Slider) -> Result<PextLayout, Error> {
     Ok(layout)
 }
 
-/// Both PEXT tables.
+/// `full` compressed to 16-bit entries, verified against the reference.
+pub fn pdep_layout(full: &PextLayout) -> Result<PdepLayout, Error> {
+    let slider = full.slider;
+    let mut squares = Vec::with_capacity(64);
+    let mut attacks = vec![0u16; full.attacks.len()];
+    for (sq, e) in Square::ALL.into_iter().zip(&full.squares) {
+        let rays = slider.reference(sq, Bitboard(0)).0;
+        let window = e.offset as usize..e.offset as usize + (1 << e.mask.count_ones());
+        for (packed, &att) in attacks[window.clone()].iter_mut().zip(&full.attacks[window]) {
+            *packed = u16::try_from(pext(att, rays))
+                .map_err(|_| Error(format!("pext-pdep {} {sq}: more than 16 rays", slider.name())))?;
+        }
+        squares.push(SquarePdep { mask: e.mask, rays, offset: e.offset });
+    }
+    let layout = PdepLayout { slider, squares, attacks };
+    verify("pext-pdep", slider, |sq, occ| layout.lookup(sq, occ))?;
+    Ok(layout)
+}
+
+/// Every PEXT table: 64-bit and compressed, rook and bishop.
 pub fn build() -> Result<PextTables, Error> {
-    Ok(PextTables { rook: layout(Slider::Rook)?, bishop: layout(Slider::Bishop)? })
+    let (rook, bishop) = (layout(Slider::Rook)?, layout(Slider::Bishop)?);
+    let (rook_pdep, bishop_pdep) = (pdep_layout(&rook)?, pdep_layout(&bishop)?);
+    Ok(PextTables { rook, bishop, rook_pdep, bishop_pdep })
 }

@@ -37,6 +37,11 @@ fn array(values: &[u64]) -> TokenStream {
     quote! { [#(#values),*] }
 }
 
+fn array16(values: &[u16]) -> TokenStream {
+    let values = values.iter().map(|&v| short_hex(u64::from(v)));
+    quote! { [#(#values),*] }
+}
+
 fn fancy_magics(layout: &FancyLayout) -> TokenStream {
     let entries = layout.squares.iter().map(|m| {
         let (mask, magic) = (hex(m.mask), hex(m.magic));
@@ -81,11 +86,17 @@ pub fn fancy_tokens(t: &FancyTables) -> TokenStream {
 }
 
 /// The dense layout: fixed shifts, per-square magics and one shared, overlapping array.
+///
+/// Each record stores the complement of the relevance mask and a full-width offset, so the
+/// lookup ORs the one and adds the other straight from memory: two instructions fewer than a
+/// mask and a `u32` offset (a NOT and a zero-extending load), in a record of 24 bytes either
+/// way. Measured: 1.25 to 1.17 ns a rook lookup, 1.02 to 0.93 a bishop one (scalar loops,
+/// medians of 15 alternating runs).
 pub fn dense_tokens(t: &DenseTables) -> TokenStream {
     let magics = |list: &[dense::DenseSquare]| {
         let entries = list.iter().map(|m| {
-            let (mask, magic, offset) = (hex(m.mask), hex(m.magic), Literal::u32_unsuffixed(m.offset));
-            quote! { Magic { mask: #mask, magic: #magic, offset: #offset } }
+            let (not_mask, magic, offset) = (hex(!m.mask), hex(m.magic), Literal::usize_unsuffixed(m.offset as usize));
+            quote! { Magic { not_mask: #not_mask, magic: #magic, offset: #offset } }
         });
         quote! { [#(#entries),*] }
     };
@@ -95,22 +106,28 @@ pub fn dense_tokens(t: &DenseTables) -> TokenStream {
     let attacks = array(&t.attacks);
     let bounds = window_assertions(quote! {
         let m = &ROOK_MAGICS[sq];
-        let outside = ::bbcore::dense_window_first_outside(m.mask, m.magic, m.offset as usize, ROOK_SHIFT, ATTACKS.len());
+        let outside = ::bbcore::dense_window_first_outside(m.mask(), m.magic, m.offset, ROOK_SHIFT, ATTACKS.len());
         ::bbcore::assert_window(outside.is_none(), "dense ROOK_MAGICS -> ATTACKS", sq);
         let m = &BISHOP_MAGICS[sq];
-        let outside = ::bbcore::dense_window_first_outside(m.mask, m.magic, m.offset as usize, BISHOP_SHIFT, ATTACKS.len());
+        let outside = ::bbcore::dense_window_first_outside(m.mask(), m.magic, m.offset, BISHOP_SHIFT, ATTACKS.len());
         ::bbcore::assert_window(outside.is_none(), "dense BISHOP_MAGICS -> ATTACKS", sq);
     });
     quote! {
-        /// One square's dense magic: `ATTACKS[offset + ((occupied | !mask) * magic >> SHIFT)]`.
+        /// One square's dense magic: `ATTACKS[offset + ((occupied | not_mask) * magic >> SHIFT)]`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Magic {
-            /// Relevance mask.
-            pub mask: u64,
+            /// The complement of the relevance mask (the lookup ORs it in as it is).
+            pub not_mask: u64,
             /// Magic multiplier.
             pub magic: u64,
             /// Where index 0 of the square's window lies in [`ATTACKS`].
-            pub offset: u32,
+            pub offset: usize,
+        }
+        impl Magic {
+            /// The relevance mask.
+            pub const fn mask(&self) -> u64 {
+                !self.not_mask
+            }
         }
         /// Right shift of every rook index (12 bits).
         pub const ROOK_SHIFT: u32 = #rs;
@@ -126,11 +143,15 @@ pub fn dense_tokens(t: &DenseTables) -> TokenStream {
     }
 }
 
-/// The PEXT layout: per-square masks and offsets, one attack array per slider.
+/// The PEXT layouts: per-square masks and offsets, one attack array per slider; and beside
+/// them the same windows with 16-bit entries, expanded by `pdep` onto the square's rays.
+///
+/// The offset is full width so the lookup adds it straight from memory (one zero-extending
+/// load fewer); the 16-byte record had the room.
 pub fn pext_tokens(t: &PextTables) -> TokenStream {
     let entries = |l: &crate::pext::PextLayout| {
         let e = l.squares.iter().map(|e| {
-            let (mask, offset) = (hex(e.mask), Literal::u32_unsuffixed(e.offset));
+            let (mask, offset) = (hex(e.mask), Literal::usize_unsuffixed(e.offset as usize));
             quote! { Entry { mask: #mask, offset: #offset } }
         });
         quote! { [#(#e),*] }
@@ -141,13 +162,30 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
         (entries(&t.rook), entries(&t.bishop)),
         (&t.rook.attacks, &t.bishop.attacks),
     );
+    let pdep_entries = |l: &crate::pext::PdepLayout| {
+        let e = l.squares.iter().map(|e| {
+            let (mask, rays, offset) = (hex(e.mask), hex(e.rays), Literal::usize_unsuffixed(e.offset as usize));
+            quote! { PdepEntry { mask: #mask, rays: #rays, offset: #offset } }
+        });
+        quote! { [#(#e),*] }
+    };
+    let (rook_pdep, bishop_pdep) = (pdep_entries(&t.rook_pdep), pdep_entries(&t.bishop_pdep));
+    let (rn, bn) =
+        (Literal::usize_unsuffixed(t.rook_pdep.attacks.len()), Literal::usize_unsuffixed(t.bishop_pdep.attacks.len()));
+    let (ra, ba) = (array16(&t.rook_pdep.attacks), array16(&t.bishop_pdep.attacks));
     let bounds = window_assertions(quote! {
         let e = &ROOK_ENTRIES[sq];
-        let fits = ::bbcore::pext_window_fits(e.mask, e.offset as usize, ROOK_ATTACKS.len());
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset, ROOK_ATTACKS.len());
         ::bbcore::assert_window(fits, "pext ROOK_ENTRIES -> ROOK_ATTACKS", sq);
         let e = &BISHOP_ENTRIES[sq];
-        let fits = ::bbcore::pext_window_fits(e.mask, e.offset as usize, BISHOP_ATTACKS.len());
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset, BISHOP_ATTACKS.len());
         ::bbcore::assert_window(fits, "pext BISHOP_ENTRIES -> BISHOP_ATTACKS", sq);
+        let e = &ROOK_PDEP_ENTRIES[sq];
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset, ROOK_PDEP_ATTACKS.len());
+        ::bbcore::assert_window(fits, "pext ROOK_PDEP_ENTRIES -> ROOK_PDEP_ATTACKS", sq);
+        let e = &BISHOP_PDEP_ENTRIES[sq];
+        let fits = ::bbcore::pext_window_fits(e.mask, e.offset, BISHOP_PDEP_ATTACKS.len());
+        ::bbcore::assert_window(fits, "pext BISHOP_PDEP_ENTRIES -> BISHOP_PDEP_ATTACKS", sq);
     });
     quote! {
         /// One square's PEXT entry: `attacks[offset + pext(occupied, mask)]`.
@@ -156,9 +194,28 @@ pub fn pext_tokens(t: &PextTables) -> TokenStream {
             /// Relevance mask.
             pub mask: u64,
             /// Start of the square's window in the attack array.
-            pub offset: u32,
+            pub offset: usize,
         }
         #statics
+        /// One square's compressed PEXT entry:
+        /// `pdep(attacks[offset + pext(occupied, mask)], rays)`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct PdepEntry {
+            /// Relevance mask.
+            pub mask: u64,
+            /// Attacks on an empty board, onto which an entry's bits are deposited.
+            pub rays: u64,
+            /// Start of the square's window in the attack array.
+            pub offset: usize,
+        }
+        /// Rook masks, rays and offsets of the 16-bit table, indexed by square.
+        pub static ROOK_PDEP_ENTRIES: [PdepEntry; 64] = #rook_pdep;
+        /// Bishop masks, rays and offsets of the 16-bit table, indexed by square.
+        pub static BISHOP_PDEP_ENTRIES: [PdepEntry; 64] = #bishop_pdep;
+        /// Rook attacks packed onto their rays, indexed through [`ROOK_PDEP_ENTRIES`].
+        pub static ROOK_PDEP_ATTACKS: [u16; #rn] = #ra;
+        /// Bishop attacks packed onto their rays, indexed through [`BISHOP_PDEP_ENTRIES`].
+        pub static BISHOP_PDEP_ATTACKS: [u16; #bn] = #ba;
         #bounds
     }
 }

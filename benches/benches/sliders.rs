@@ -269,6 +269,10 @@ fn sliders(c: &mut Criterion) {
                     eprintln!("note: backend {backend} skipped: not supported on this CPU");
                 }
             }
+            // The 16-bit PEXT layout, a token beside the backends (not in `Backend::ALL`).
+            if let Some(token) = bbengine::sliders::PextPdep::detect() {
+                bench(&mut group, Bb(token), piece, mode);
+            }
             bench(&mut group, CozyChess, piece, mode);
             bench(&mut group, Shakmaty, piece, mode);
             bench(&mut group, Chess, piece, mode);

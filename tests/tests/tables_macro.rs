@@ -41,7 +41,7 @@ fn dense_tables_agree() {
         .chain(&m::BISHOP_MAGICS)
         .zip(files::dense::ROOK_MAGICS.iter().chain(&files::dense::BISHOP_MAGICS))
     {
-        assert_eq!((a.mask, a.magic, a.offset), (b.mask, b.magic, b.offset));
+        assert_eq!((a.not_mask, a.magic, a.offset), (b.not_mask, b.magic, b.offset));
     }
     assert_eq!(m::ATTACKS.len(), files::dense::ATTACKS.len());
     assert_eq!(m::ATTACKS, files::dense::ATTACKS);
@@ -59,6 +59,15 @@ fn pext_tables_agree() {
     }
     assert_eq!(m::ROOK_ATTACKS, files::pext::ROOK_ATTACKS);
     assert_eq!(m::BISHOP_ATTACKS, files::pext::BISHOP_ATTACKS);
+    for (a, b) in m::ROOK_PDEP_ENTRIES
+        .iter()
+        .chain(&m::BISHOP_PDEP_ENTRIES)
+        .zip(files::pext::ROOK_PDEP_ENTRIES.iter().chain(&files::pext::BISHOP_PDEP_ENTRIES))
+    {
+        assert_eq!((a.mask, a.rays, a.offset), (b.mask, b.rays, b.offset));
+    }
+    assert_eq!(m::ROOK_PDEP_ATTACKS, files::pext::ROOK_PDEP_ATTACKS);
+    assert_eq!(m::BISHOP_PDEP_ATTACKS, files::pext::BISHOP_PDEP_ATTACKS);
 }
 
 #[test]

@@ -26,6 +26,15 @@ fn pext_matches_reference() {
 }
 
 #[test]
+fn pext_pdep_matches_reference() {
+    // The 16-bit PEXT table needs what `pext` needs (BMI2).
+    let token = bbengine::sliders::PextPdep::detect();
+    if let Some(token) = bbtests::detected_or_skip("pext_pdep_matches_reference", bbengine::Backend::Pext, token) {
+        check(token);
+    }
+}
+
+#[test]
 fn queen_is_rook_or_bishop() {
     let mut rng = bbcore::SplitMix64::new(7);
     for i in 0..10_000 {

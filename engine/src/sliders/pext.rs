@@ -20,8 +20,9 @@ impl Pext {
         crate::cpu::detected!(bmi2).then_some(Pext { _proof: () })
     }
 
+    /// `pext(occupied, mask)` with the instruction.
     #[inline(always)]
-    fn index(self, occupied: Bitboard, mask: u64) -> usize {
+    pub(super) fn index(self, occupied: Bitboard, mask: u64) -> usize {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: a `Pext` value exists only after `Pext::detect` saw BMI2 on this CPU.
@@ -44,13 +45,13 @@ impl Sliders for Pext {
         // SAFETY: `pext(occupied, mask) < 2^popcount(mask)` for any occupancy, and the
         // generated module's `const` assertion (`bbcore::pext_window_fits`) proves
         // `offset + 2^popcount(mask) <= ROOK_ATTACKS.len()` for every square (see `table_entry`).
-        unsafe { table_entry(&ROOK_ATTACKS, e.offset as usize + self.index(occupied, e.mask)) }
+        unsafe { table_entry(&ROOK_ATTACKS, e.offset + self.index(occupied, e.mask)) }
     }
 
     #[inline(always)]
     fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
         let e = &BISHOP_ENTRIES[sq.index()];
         // SAFETY: as for rooks, with the assertion's check against `BISHOP_ATTACKS`.
-        unsafe { table_entry(&BISHOP_ATTACKS, e.offset as usize + self.index(occupied, e.mask)) }
+        unsafe { table_entry(&BISHOP_ATTACKS, e.offset + self.index(occupied, e.mask)) }
     }
 }
