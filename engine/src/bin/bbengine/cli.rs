@@ -66,7 +66,7 @@ enum Command {
         #[arg(value_parser = parse_bench_depth, allow_hyphen_values = true)]
         depth: Option<u32>,
     },
-    /// Per slider backend: ns per lookup and perft speed (about half a minute)
+    /// Per slider backend: ns per lookup and perft speed (about 5 s)
     BenchSliders,
 }
 
