@@ -2,7 +2,7 @@
 //! training apps ask an engine to.
 //!
 //! Weaker play blends two things, both scaled by how far the rating is below full strength.
-//! The search gets fewer nodes (halved for every [`ELO_PER_DOUBLING`] below [`ELO_MAX`]), so
+//! The search gets fewer nodes (halved for every 120 Elo below [`ELO_MAX`]), so
 //! it sees shallower tactics, as a weaker player does. And the move is chosen among the
 //! [`CANDIDATES`] best lines (MultiPV) with a random bonus, so that low ratings sometimes play
 //! a plausible second or third choice; a line that loses more than the rating allows is never
