@@ -97,6 +97,16 @@ mod tests {
     }
 
     #[test]
+    fn records_match_the_ones_bulletformat_makes_from_its_own_text_format() {
+        for (i, fen) in FENS.iter().enumerate() {
+            let position: Position = fen.parse().expect("a valid FEN");
+            let (score, result) = ([-350, 0, 17, 1200, -5, 31][i], [0.0, 0.5, 1.0, 0.0, 1.0, 0.5][i]);
+            let theirs: ChessBoard = format!("{fen} | {score} | {result}").parse().expect("bulletformat reads it");
+            assert_eq!(to_record(&position, score, result), Ok(theirs), "{fen}");
+        }
+    }
+
+    #[test]
     fn black_to_move_is_stored_flipped_and_negated() {
         // Only a white king on e1, a black king on e8 and a black pawn on a2; Black to move.
         let position: Position = "4k3/8/8/8/8/8/p7/4K3 b - - 0 1".parse().expect("a valid FEN");
