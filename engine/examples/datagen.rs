@@ -515,10 +515,10 @@ mod tests {
         // Other arguments: refused, nothing written.
         let other_seed = Args { seed: 6, ..args(&one, &["--games", "5"]) };
         let refused = run(&other_seed, false).expect_err("refused");
-        assert!(refused.contains("other arguments (seed 5 vs 6)"), "{refused}");
+        assert!(refused.contains("other arguments (seed 5 there, 6 here)"), "{refused}");
         let other_eval = Args { eval: Eval::Hand, ..args(&one, &["--games", "5"]) };
         let refused = run(&other_eval, false).expect_err("refused");
-        assert!(refused.contains("eval \"embedded\" vs \"hand\""), "{refused}");
+        assert!(refused.contains("eval \"embedded\" there, \"hand\" here"), "{refused}");
     }
 
     #[test]

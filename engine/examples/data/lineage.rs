@@ -63,7 +63,8 @@ impl Lineage {
     }
 
     /// The first field of `self` whose value in `other` differs (or is missing), as
-    /// `key: ours vs theirs`; `None` when every field of `self` is in `other` unchanged.
+    /// `seed 7 there, 9 here` (`other`'s value, then `self`'s); `None` when every field of
+    /// `self` is in `other` unchanged.
     #[allow(dead_code)] // Each program that includes this file uses its own part of it.
     pub fn first_difference(&self, other: &Lineage) -> Option<String> {
         self.fields.iter().find(|(k, v)| other.get(k) != Some(v)).map(|(k, v)| {
@@ -72,7 +73,7 @@ impl Lineage {
                 Some(Value::Number(n)) => n.to_string(),
                 None => "nothing".to_string(),
             };
-            format!("{k} {} vs {}", show(other.get(k)), show(Some(v)))
+            format!("{k} {} there, {} here", show(other.get(k)), show(Some(v)))
         })
     }
 
@@ -228,7 +229,7 @@ mod tests {
         assert_eq!(back, lineage);
         assert_eq!(lineage.first_difference(&back), None);
         let other = back.with("seed", 7u64);
-        assert_eq!(lineage.first_difference(&other), Some("seed 7 vs 0".to_string()));
+        assert_eq!(lineage.first_difference(&other), Some("seed 7 there, 0 here".to_string()));
         assert!(Lineage::from_json("seed=1").is_err());
     }
 
