@@ -122,7 +122,10 @@ struct Summary {
 fn run(options: &Args, input: impl Read) -> Result<Summary, String> {
     let dir = ChunkDir::create(&options.out)?;
     if !dir.indices()?.is_empty() {
-        return Err(format!("{} already holds chunks; convert into a new or empty folder", options.out.display()));
+        return Err(format!(
+            "{} already holds chunks; convert into a new or empty folder (a conversion that stopped part way is redone from the start)",
+            options.out.display()
+        ));
     }
     let source = options.source_name.clone().unwrap_or_else(|| match options.input.as_str() {
         "-" => "stdin".to_string(),
