@@ -205,6 +205,16 @@ mod tests {
     }
 
     #[test]
+    fn the_tuning_doc_lists_every_param() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/tuning.md");
+        let doc = std::fs::read_to_string(path).expect("docs/tuning.md");
+        for p in PARAMS {
+            let row = format!("| `{}` | {} | {} | {} | {} |", p.name, p.value, p.min, p.max, p.step);
+            assert!(doc.contains(&row), "docs/tuning.md has no row {row}");
+        }
+    }
+
+    #[test]
     fn openbench_and_uci_lines() {
         let p = find("RFP_Margin").unwrap();
         assert_eq!(p.openbench_line(), "rfp_margin, int, 75, 30, 150, 6, 0.002");
