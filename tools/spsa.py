@@ -384,8 +384,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         trim_log(args.log, state.iteration)
         print(f"resuming at iteration {state.iteration + 1} of {state.settings['iterations']}", flush=True)
     else:
-        if os.path.exists(args.state):
-            parser.error(f"{args.state} exists: --resume it or choose another --state")
+        for path, what in ((args.state, "--state"), (args.log, "--log")):
+            if os.path.exists(path):
+                parser.error(f"{path} exists: --resume the run or choose another {what}")
         settings = {"iterations": args.iterations or 100, "pairs": args.pairs or 4,
                     "seed": 1 if args.seed is None else args.seed,
                     "openings": args.openings or os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.epd"),
@@ -398,8 +399,6 @@ def main(argv: Optional[list[str]] = None) -> int:
         else:
             params = engine_params(args.engine)
         state = State(settings, params, {p.name: float(p.value) for p in params})
-        if os.path.exists(args.log):
-            os.remove(args.log)
     settings = state.settings
     kind, _, value = settings["limit"].partition("=")
     tc = match.TimeControl.parse(value if kind == "tc" else "10+0.1")
