@@ -8,7 +8,7 @@
 
 use bbcore::Color;
 
-use super::MAX_PLY;
+use super::{MAX_PLY, params};
 use crate::board::Move;
 
 /// History values stay within this bound.
@@ -112,7 +112,14 @@ impl History {
     /// The bonus a cut-off at `depth` earns.
     #[inline(always)]
     pub fn bonus(depth: i32) -> i32 {
-        (depth * depth * 16 + depth * 32).min(1_600)
+        (depth * depth * params::hist_bonus_quad() + depth * params::hist_bonus_linear()).min(params::hist_bonus_max())
+    }
+
+    /// The malus (a positive number, subtracted) of a quiet move tried before a cut-off at
+    /// `depth`: the same form as the bonus, tuned apart.
+    #[inline(always)]
+    pub fn malus(depth: i32) -> i32 {
+        (depth * depth * params::hist_malus_quad() + depth * params::hist_malus_linear()).min(params::hist_malus_max())
     }
 
     /// Adds `bonus` (negative for a malus) to a quiet move's history, pulled toward zero the

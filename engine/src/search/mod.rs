@@ -3,7 +3,8 @@
 //!
 //! One concept per file: `threads.rs` (the entry point [`search`], the control a UCI loop
 //! holds, lazy SMP), `root.rs` (iterative deepening, aspiration windows, MultiPV),
-//! `node.rs` (the node function and its per-CPU copies), `qsearch.rs`, `picker.rs` (staged
+//! `node.rs` (the node function and its per-CPU copies), `params.rs` (every tunable
+//! constant of the search, by name), `qsearch.rs`, `picker.rs` (staged
 //! move ordering), `check_squares.rs` (which moves might give check, seen without playing
 //! them), `history.rs` (killers, counter-moves, history), `tt.rs`, `draw.rs`,
 //! `time.rs`, `limits.rs`, `worker.rs` (one thread's state), `evaluator.rs` (network or
@@ -34,6 +35,7 @@ mod history;
 mod limits;
 mod memory;
 mod node;
+pub mod params;
 mod picker;
 mod qsearch;
 mod reductions;

@@ -20,6 +20,7 @@ use bbcore::Role;
 use super::check_squares::CheckSquares;
 use super::draw::is_draw;
 use super::history::{History, NO_PIECE_TO};
+use super::params;
 use super::picker::{Picker, is_tactical};
 use super::qsearch::qsearch_body;
 use super::reductions::reduction;
@@ -251,18 +252,20 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
 
     if !pv_node && !in_check && beta.abs() < MATE_BOUND {
         // Reverse futility: far enough above beta that a shallow search will not fall back.
-        let margin = 75 * depth - if improving { 60 } else { 0 };
-        if depth <= 7 && eval - margin >= beta {
+        let margin = params::rfp_margin() * depth - if improving { params::rfp_improving() } else { 0 };
+        if depth <= params::rfp_max_depth() && eval - margin >= beta {
             return eval;
         }
         // Null move: if passing still fails high, a real move surely will.
-        if depth >= 3
+        if depth >= params::nmp_min_depth()
             && eval >= beta
             && ply > 0
             && w.stack[ply - 1].piece_to != NO_PIECE_TO
             && has_non_pawn_material(pos)
         {
-            let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+            let r = params::nmp_base()
+                + depth / params::nmp_depth_div()
+                + ((eval - beta) / params::nmp_eval_div()).min(params::nmp_eval_max());
             let mut child = *pos;
             child.play_null();
             w.stack[ply].piece_to = NO_PIECE_TO;
@@ -280,7 +283,7 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
 
     // Internal iterative reduction: a node the table knows nothing about is searched a
     // little shallower first; the next iteration will have its move.
-    if depth >= 4 && tt_move.is_none() && (pv_node || cut) {
+    if depth >= params::iir_min_depth() && tt_move.is_none() && (pv_node || cut) {
         depth -= 1;
     }
 
@@ -323,18 +326,24 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
                 let lmr_depth = (depth - 1 - base_reduction).max(0);
                 // Late-move pruning: enough quiet moves tried at a shallow depth. Quiet checks
                 // are still searched (skipping every quiet move missed short mates).
-                let limit = (4 + depth * depth) as usize / if improving { 1 } else { 2 };
-                if depth <= 8 && quiet_count >= limit {
+                let limit = (params::lmp_base() + depth * depth) as usize / if improving { 1 } else { 2 };
+                if depth <= params::lmp_max_depth() && quiet_count >= limit {
                     continue;
                 }
                 // Futility: the static evaluation is too far below alpha to be raised.
-                if lmr_depth <= 8 && eval + 90 + 90 * lmr_depth <= alpha {
+                if lmr_depth <= params::fp_max_depth()
+                    && eval + params::fp_base() + params::fp_margin() * lmr_depth <= alpha
+                {
                     continue;
                 }
-                if lmr_depth <= 8 && !pos.see_ge_with(sliders, mv, -50 * lmr_depth) {
+                if lmr_depth <= params::see_quiet_max_depth()
+                    && !pos.see_ge_with(sliders, mv, -params::see_quiet_margin() * lmr_depth)
+                {
                     continue;
                 }
-            } else if depth <= 6 && !pos.see_ge_with(sliders, mv, -90 * depth) {
+            } else if depth <= params::see_noisy_max_depth()
+                && !pos.see_ge_with(sliders, mv, -params::see_noisy_margin() * depth)
+            {
                 continue;
             }
         }
@@ -353,13 +362,13 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
             -level.alphabeta(w, &child, -beta, -alpha, new_depth, ply + 1, !pv_node && !cut)
         } else {
             let mut r = 0;
-            if depth >= 3 && moves_searched > 1 + usize::from(pv_node) && !tactical {
+            if depth >= params::lmr_min_depth() && moves_searched > 1 + usize::from(pv_node) && !tactical {
                 r = base_reduction;
                 r += i32::from(!pv_node);
                 r -= i32::from(improving);
                 r -= i32::from(gives_check);
                 r += i32::from(cut);
-                r -= w.history.quiet_score(side, mv, mv_piece_to, previous) / 10_000;
+                r -= w.history.quiet_score(side, mv, mv_piece_to, previous) / params::lmr_history_div();
                 r = r.clamp(0, new_depth - 1);
             }
             let mut score = -level.alphabeta(w, &child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -391,11 +400,12 @@ pub(crate) fn alphabeta_body<S: Sliders, L: Level>(
                 if score >= beta {
                     if !tactical {
                         let bonus = History::bonus(depth);
+                        let malus = History::malus(depth);
                         w.history.record_cutoff(ply, prev_piece_to, mv);
                         w.history.update_quiet(side, mv, mv_piece_to, previous, bonus);
                         for tried in quiets_tried.iter().take(quiet_count.min(32)).flatten() {
                             if *tried != mv {
-                                w.history.update_quiet(side, *tried, piece_to(pos, *tried), previous, -bonus);
+                                w.history.update_quiet(side, *tried, piece_to(pos, *tried), previous, -malus);
                             }
                         }
                     }

@@ -11,6 +11,7 @@ use bbcore::{Color, Role};
 
 use super::history::{History, NO_PIECE_TO};
 use super::node::piece_to;
+use super::params;
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::eval::piece_value;
 use crate::sliders::Sliders;
@@ -136,7 +137,7 @@ impl Picker {
                         if self.tactical_only {
                             return Some(mv);
                         }
-                        if score < -10_000 || !pos.see_ge_with(sliders, mv, 0) {
+                        if score < -10_000 || !pos.see_ge_with(sliders, mv, params::good_capture_see()) {
                             self.bad.push(mv);
                         } else {
                             return Some(mv);

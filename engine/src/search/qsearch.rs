@@ -4,16 +4,13 @@
 //! cannot lift the score near alpha even winning the piece (delta pruning), are skipped.
 
 use super::node::Level;
+use super::params;
 use super::picker::{Picker, captured_value};
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{INFINITE, MATE, MAX_PLY, NO_SCORE};
 use crate::board::{Move, MoveKind, Position};
 use crate::sliders::Sliders;
-
-/// The margin of delta pruning: a capture must be able to bring the score this close to
-/// alpha.
-const DELTA_MARGIN: i32 = 200;
 
 /// One quiescence node (see the module documentation).
 #[inline(always)]
@@ -68,10 +65,10 @@ pub(crate) fn qsearch_body<S: Sliders, L: Level>(
     while let Some(mv) = picker.next(pos, sliders, w.history) {
         if !in_check {
             let promotion = matches!(mv.kind(), MoveKind::PromoteQueen);
-            if !promotion && raw_eval + captured_value(pos, mv) + DELTA_MARGIN <= alpha {
+            if !promotion && raw_eval + captured_value(pos, mv) + params::qs_delta_margin() <= alpha {
                 continue;
             }
-            if !pos.see_ge_with(sliders, mv, 0) {
+            if !pos.see_ge_with(sliders, mv, params::qs_see_threshold()) {
                 continue;
             }
         }

@@ -11,6 +11,7 @@
 use std::time::Duration;
 
 use super::node::{Level, piece_to};
+use super::params;
 use super::picker::is_tactical;
 use super::reductions::reduction;
 use super::threads::Iteration;
@@ -85,8 +86,7 @@ pub(crate) fn iterate<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos
 /// last score, widening after each fail.
 fn aspiration<S: Sliders, L: Level>(level: L, w: &mut Worker<'_, S>, pos: &Position, depth: i32, pv_idx: usize) {
     let previous = w.root_moves[pv_idx].prev_score;
-    // 12 rather than 20: +15 ± 14 Elo over 1500 games at fixed nodes (docs/experiments.tsv).
-    let mut delta = 12;
+    let mut delta = params::asp_delta();
     let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
         ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
     } else {
@@ -145,7 +145,11 @@ fn root_search<S: Sliders, L: Level>(
             -level.alphabeta(w, &child, -beta, -alpha, new_depth, 1, false)
         } else {
             let late = i - pv_idx + 1;
-            let r = if depth >= 3 && late > 3 && !is_tactical(pos, mv) && !gives_check {
+            let r = if depth >= params::lmr_min_depth()
+                && late > params::lmr_root_moves() as usize
+                && !is_tactical(pos, mv)
+                && !gives_check
+            {
                 (reduction(depth, late) - 1).clamp(0, new_depth - 1)
             } else {
                 0

@@ -1,6 +1,7 @@
 //! The UCI options: their declarations (what `uci` prints), their values, and `setoption`
 //! (out-of-range values are clamped and said so; unknown names and bad values refused with
-//! a reason, never a panic).
+//! a reason, never a panic). The `tune` build also offers every search parameter
+//! (`search::params`) as a spin option, the way OpenBench's SPSA sets them.
 
 use super::strength::{ELO_MAX, ELO_MIN};
 
@@ -86,7 +87,8 @@ pub struct Applied {
 impl Options {
     /// The `option ...` lines `uci` prints.
     pub fn declarations() -> Vec<String> {
-        vec![
+        #[allow(unused_mut)]
+        let mut lines = vec![
             format!("option name Hash type spin default {HASH_DEFAULT} min {HASH_MIN} max {HASH_MAX}"),
             format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
             format!("option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
@@ -98,7 +100,10 @@ impl Options {
             "option name BookFile type string default <empty>".to_string(),
             "option name UCI_LimitStrength type check default false".to_string(),
             format!("option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}"),
-        ]
+        ];
+        #[cfg(feature = "tune")]
+        lines.extend(crate::search::params::PARAMS.iter().map(|p| p.uci_declaration()));
+        lines
     }
 
     /// Applies `setoption name <name> value <value>`. Names are matched without regard to
@@ -155,9 +160,21 @@ impl Options {
                 Ok(Applied { change: Change::Value, note })
             }
             "clear hash" => applied(Change::ClearHash),
-            _ => Err(format!("unknown option {}", super::command::quote(name))),
+            _ => search_param(name, value),
         }
     }
+}
+
+/// `setoption` of a search parameter (tune build only: the normal build has none to set).
+fn search_param(name: &str, value: Option<&str>) -> Result<Applied, String> {
+    #[cfg(feature = "tune")]
+    if let Some(param) = crate::search::params::find(name) {
+        let (n, note) = spin(param.name, value, i64::from(param.min), i64::from(param.max))?;
+        crate::search::params::set(param, n as i32);
+        return Ok(Applied { change: Change::Value, note });
+    }
+    let _ = value;
+    Err(format!("unknown option {}", super::command::quote(name)))
 }
 
 /// A spin value, clamped into `min..=max` with a note when it had to be.
@@ -213,5 +230,20 @@ mod tests {
         assert_eq!(o.elo, ELO_MIN);
         assert_eq!(o.set("uci_elo", Some("1800")).unwrap().note, None);
         assert_eq!(o.elo, 1800);
+    }
+
+    #[test]
+    fn search_parameters_are_options_in_the_tune_build_only() {
+        let declared = Options::declarations().iter().any(|l| l.starts_with("option name rfp_margin type spin"));
+        assert_eq!(declared, cfg!(feature = "tune"));
+        let mut o = Options::default();
+        // Setting a parameter to its default changes nothing another test could see.
+        let result = o.set("RFP_MARGIN", Some("75"));
+        if cfg!(feature = "tune") {
+            assert_eq!(result, Ok(Applied { change: Change::Value, note: None }));
+            assert!(o.set("rfp_margin", Some("many")).is_err());
+        } else {
+            assert_eq!(result, Err("unknown option \"RFP_MARGIN\"".to_string()));
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! The `bbengine` command line: the UCI engine (no arguments, or `uci`), `perft`, `suite`,
-//! `bench` (the search benchmark) and `bench-sliders`. Bad input prints one line on stderr and
+//! `bench` (the search benchmark) and `bench-sliders`; the `tune` build adds `spsa`. Bad input prints one line on stderr and
 //! exits 2; a failed suite exits 1.
 
 use std::fmt::Display;
@@ -68,6 +68,10 @@ enum Command {
     },
     /// Per slider backend: ns per lookup and perft speed (about 5 s)
     BenchSliders,
+    /// The search parameters as OpenBench's SPSA input, one `name, int, value, min, max,
+    /// c_end, r_end` line each (tools/spsa.py reads the same lines)
+    #[cfg(feature = "tune")]
+    Spsa,
 }
 
 #[derive(Args)]
@@ -149,6 +153,13 @@ pub fn run(args: &[String]) -> i32 {
         Some(Command::Backends) => {
             for backend in Backend::ALL.iter().filter(|b| b.is_supported()) {
                 out!("{backend}");
+            }
+            Ok(0)
+        }
+        #[cfg(feature = "tune")]
+        Some(Command::Spsa) => {
+            for param in bbengine::search::params::PARAMS {
+                out!("{}", param.openbench_line());
             }
             Ok(0)
         }
