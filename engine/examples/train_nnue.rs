@@ -298,6 +298,40 @@ fn epoch_rng(seed: u64, epoch: usize) -> SplitMix64 {
     SplitMix64::new(mix.next_u64() ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
+/// The next epoch of `run`: Adam's steps on every batch of the training `stretches`, each
+/// batch's gradient summed from `grads.len()` threads' parts; `progress` hears each batch's
+/// number. Returns the sum of the squared errors.
+fn train_epoch(
+    run: &mut Checkpoint,
+    grads: &mut [Vec<f32>],
+    reader: &mut Reader,
+    stretches: &[Stretch],
+    options: &Options,
+    labels: Labels,
+    mut progress: impl FnMut(u64),
+) -> Result<f64, String> {
+    let epoch = run.epochs as usize + 1;
+    let rate = if epoch * 4 > options.epochs * 3 { options.rate * 0.1 } else { options.rate };
+    let mut rng = epoch_rng(options.seed, epoch);
+    let (mut error, mut batches) = (0.0f64, 0u64);
+    let Checkpoint { params, adam, .. } = run;
+    reader.epoch(stretches, &mut rng, options.buffer, options.batch, options.mirror, |batch| {
+        let errors = parallel::in_parts(batch, grads, |part, grad| {
+            grad.fill(0.0);
+            part.iter()
+                .map(|b| f64::from(params.backward(&Inputs::of(b), labels.target(b), labels.c_out(), grad)))
+                .sum::<f64>()
+        });
+        error += errors.iter().sum::<f64>();
+        adam.step(&mut params.values, grads, batch.len(), rate);
+        params.clip();
+        batches += 1;
+        progress(batches);
+    })?;
+    run.epochs += 1;
+    Ok(error)
+}
+
 /// The whole run: read, fit `K`, train (or resume), checkpoint every epoch, write the net.
 fn train(options: &Options) -> Result<(), String> {
     if options.buffer < options.batch {
@@ -311,24 +345,23 @@ fn train(options: &Options) -> Result<(), String> {
         "{train_records} training records ({trained} with mirrored copies), {held_records} held out; \
          buffer {} records ({} MB), {threads} threads",
         options.buffer,
-        (options.buffer + 2 * dataset::STRETCH as usize) * record::RECORD_BYTES >> 20
+        ((options.buffer + 2 * dataset::STRETCH as usize) * record::RECORD_BYTES) >> 20
     );
     let settings = options.settings(&dataset);
-    let (mut params, mut adam, done) = match &options.resume {
+    let mut run = match &options.resume {
         Some(path) => {
             let checkpoint = Checkpoint::load(path, &settings)?;
             eprintln!("resuming {} after epoch {}", path.display(), checkpoint.epochs);
-            (checkpoint.params, checkpoint.adam, checkpoint.epochs as usize)
+            checkpoint
         }
-        None => (Params::new(options.seed), Adam::new(PARAMS), 0),
+        None => Checkpoint { settings, epochs: 0, params: Params::new(options.seed), adam: Adam::new(PARAMS) },
     };
     if options.epochs > 0 && train_records == 0 {
         return Err("no training records (every --data file is empty or held out)".into());
     }
     let mut reader = dataset.reader();
-    let last = options.stop_after.map_or(options.epochs, |n| n.min(options.epochs));
-    let mut training_time = Duration::ZERO;
-    if done < last {
+    let (first, last) = (run.epochs as usize, options.stop_after.map_or(options.epochs, |n| n.min(options.epochs)));
+    if first < last {
         let k = fit_k(&mut reader, &dataset.train, options.buffer)?;
         let labels = Labels { c: (k * std::f64::consts::LN_10) as f32, lambda: options.lambda };
         let (classical, unreadable) = classical_losses(&mut reader, &dataset.held_out, options, &labels)?;
@@ -340,30 +373,16 @@ fn train(options: &Options) -> Result<(), String> {
         let batches = dataset::batches(train_records, options.mirror, options.batch);
         let progress = Progress::new((options.epochs as u64).saturating_mul(batches), "batches");
         let mut grads = vec![vec![0.0f32; PARAMS]; threads];
-        let mut held_results = f64::NAN;
-        for epoch in done + 1..=last {
-            let rate = if epoch * 4 > options.epochs * 3 { options.rate * 0.1 } else { options.rate };
-            let mut rng = epoch_rng(options.seed, epoch);
-            let (mut error, mut batch_number) = (0.0f64, 0u64);
+        let (mut held_results, mut training_time) = (f64::NAN, Duration::ZERO);
+        for epoch in first + 1..=last {
             let start = Instant::now();
-            reader.epoch(&dataset.train, &mut rng, options.buffer, options.batch, options.mirror, |batch| {
-                let errors = parallel::in_parts(batch, &mut grads, |part, grad| {
-                    grad.fill(0.0);
-                    part.iter()
-                        .map(|b| f64::from(params.backward(&Inputs::of(b), labels.target(b), labels.c_out(), grad)))
-                        .sum::<f64>()
-                });
-                error += errors.iter().sum::<f64>();
-                adam.step(&mut params.values, &grads, batch.len(), rate);
-                params.clip();
-                batch_number += 1;
-                progress
-                    .set((epoch as u64 - 1) * batches + batch_number, || format!("epoch {epoch}/{}", options.epochs));
+            let error = train_epoch(&mut run, &mut grads, &mut reader, &dataset.train, options, labels, |batch| {
+                progress.set((epoch as u64 - 1) * batches + batch, || format!("epoch {epoch}/{}", options.epochs));
             })?;
             let seconds = start.elapsed();
             training_time += seconds;
             let held_target;
-            (held_target, held_results) = losses(&params, &mut reader, &dataset.held_out, options, &labels)?.mean();
+            (held_target, held_results) = losses(&run.params, &mut reader, &dataset.held_out, options, &labels)?.mean();
             progress.println(&format!(
                 "epoch {epoch}/{}: loss {:.6} (held out {held_target:.6}, against the results {held_results:.6}); \
                  {:.0} positions/s",
@@ -371,21 +390,19 @@ fn train(options: &Options) -> Result<(), String> {
                 error / trained as f64,
                 trained as f64 / seconds.as_secs_f64()
             ));
-            let checkpoint = Checkpoint { settings: settings.clone(), epochs: epoch as u64, params, adam };
-            checkpoint.save(&options.checkpoint())?;
-            (params, adam) = (checkpoint.params, checkpoint.adam);
+            run.save(&options.checkpoint())?;
         }
         progress.finish();
+        let positions = trained * (last - first) as u64;
         eprintln!(
             "held out against the results: {held_results:.6} (the hand-written evaluation {:.6}); \
-             {} positions trained on in {:.1} s, {:.0} positions/s on {threads} threads",
+             {positions} positions trained on in {:.1} s, {:.0} positions/s on {threads} threads",
             classical.mean().1,
-            trained * (last - done) as u64,
             training_time.as_secs_f64(),
-            (trained * (last - done) as u64) as f64 / training_time.as_secs_f64().max(1e-9)
+            positions as f64 / training_time.as_secs_f64().max(1e-9)
         );
     }
-    std::fs::write(&options.out, params.quantized()).map_err(|e| format!("{}: {e}", options.out.display()))?;
+    std::fs::write(&options.out, run.params.quantized()).map_err(|e| format!("{}: {e}", options.out.display()))?;
     if last < options.epochs {
         eprintln!(
             "stopped after epoch {last} of {}: `--resume {}` goes on",

@@ -142,9 +142,7 @@ impl Reader<'_> {
         self.bytes.resize(stretch.len as usize * RECORD_BYTES, 0);
         file.seek(SeekFrom::Start(stretch.start * RECORD_BYTES as u64)).map_err(fail)?;
         file.read_exact(&mut self.bytes).map_err(fail)?;
-        for (i, bytes) in self.bytes.chunks_exact(RECORD_BYTES).enumerate() {
-            let bytes: &[u8; RECORD_BYTES] =
-                bytes.try_into().map_err(|_| fail(std::io::ErrorKind::InvalidData.into()))?;
+        for (i, bytes) in self.bytes.as_chunks::<RECORD_BYTES>().0.iter().enumerate() {
             let board = record::decode(bytes).map_err(|why| {
                 format!("{}: record {} is not a ChessBoard record: {why}", path.display(), stretch.start + i as u64)
             })?;
