@@ -13,9 +13,9 @@
 //! the search score alone: with a few million positions the network learns each game's
 //! result by heart. `--mirror true` (the default) adds each training record with files a and h
 //! swapped, the same chess up to castling rights, which the inputs do not show. Held out are
-//! the records of `--val`, or else every tenth stretch of each file; each epoch prints the
-//! training and held-out loss and the held-out loss against the results alone, comparable
-//! between runs, beside the hand-written evaluation's. The learning rate drops tenfold for
+//! the records of `--val`, or else every tenth stretch of 1000 records of the files; each
+//! epoch prints the training and held-out loss and the held-out loss against the results
+//! alone, comparable between runs, beside the hand-written evaluation's. The learning rate drops tenfold for
 //! the last quarter of the epochs. The weights are then rounded to the engine's fixed point
 //! (`QA`, `QB`) and written little-endian in the field order of `bbengine::nnue::Network`.
 //!
@@ -69,7 +69,7 @@ use usage::checked;
 
 /// Trains the evaluation network on bulletformat `ChessBoard` records and writes the net file
 /// the engine embeds.
-#[derive(Parser, Clone)]
+#[derive(Parser)]
 #[command(name = "train_nnue", after_help = "Example: train_nnue --data data/ --epochs 20 --out engine/nets/bb.nnue")]
 struct Options {
     /// Records: a file of 32-byte ChessBoard records or a directory of `*.bin` ones; may be
@@ -77,7 +77,7 @@ struct Options {
     #[arg(long, value_name = "FILE|DIR", required = true)]
     data: Vec<PathBuf>,
     /// Held-out records (never trained on); without it, every tenth stretch of 1000 records
-    /// of each --data file
+    /// of the --data files
     #[arg(long, value_name = "FILE|DIR")]
     val: Vec<PathBuf>,
     /// Passes over the training records
@@ -403,9 +403,10 @@ fn train(options: &Options) -> Result<(), String> {
         );
     }
     std::fs::write(&options.out, run.params.quantized()).map_err(|e| format!("{}: {e}", options.out.display()))?;
-    if last < options.epochs {
+    if (run.epochs as usize) < options.epochs {
         eprintln!(
-            "stopped after epoch {last} of {}: `--resume {}` goes on",
+            "stopped after epoch {} of {}: `--resume {}` goes on",
+            run.epochs,
             options.epochs,
             options.checkpoint().display()
         );

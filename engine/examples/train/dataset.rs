@@ -33,7 +33,8 @@ pub struct Dataset {
 
 impl Dataset {
     /// The records of `data`; held out are those of `val` or, when `val` is empty, every
-    /// tenth stretch of each file of `data`. A path is a file or a directory of `*.bin` files.
+    /// tenth stretch of `data` (the 10th, 20th, ... in file order). A path is a file or a
+    /// directory of `*.bin` files.
     pub fn open(data: &[PathBuf], val: &[PathBuf]) -> Result<Dataset, String> {
         let train_files = list_files(data)?;
         let val_files = list_files(val)?;
@@ -44,9 +45,12 @@ impl Dataset {
             }
         }
         let mut dataset = Dataset { files: Vec::new(), train: Vec::new(), held_out: Vec::new() };
+        // Counted across the files, so that many small chunk files hold some out too.
+        let mut counted = 0;
         for (path, records) in train_files {
-            for (i, stretch) in dataset.add(path, records).enumerate() {
-                if val.is_empty() && i % 10 == 9 {
+            for stretch in dataset.add(path, records) {
+                counted += 1;
+                if val.is_empty() && counted % 10 == 0 {
                     dataset.held_out.push(stretch);
                 } else {
                     dataset.train.push(stretch);

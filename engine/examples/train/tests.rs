@@ -229,6 +229,25 @@ fn an_epoch_streams_every_record_once() {
     assert_eq!(sizes.len() as u64, dataset::batches(dataset::records(&data.train), true, 64));
 }
 
+/// Stretches are counted across files: a directory of small chunk files holds some out too,
+/// and `--val` holds out its own records instead.
+#[test]
+fn held_out_stretches_are_counted_across_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let chunk = vec![board_of(FENS[2], 30, "0.5"); 500];
+    for i in 0..12 {
+        write_records(&dir.path().join(format!("chunk-{i:05}.bin")), &chunk);
+    }
+    let data = Dataset::open(&[dir.path().into()], &[]).unwrap();
+    assert_eq!((dataset::records(&data.train), dataset::records(&data.held_out)), (5500, 500));
+    let val = tempfile::tempdir().unwrap();
+    write_records(&val.path().join("val.bin"), &chunk[..123]);
+    let data = Dataset::open(&[dir.path().into()], &[val.path().into()]).unwrap();
+    assert_eq!((dataset::records(&data.train), dataset::records(&data.held_out)), (6000, 123));
+    let both = Dataset::open(&[dir.path().into()], &[dir.path().join("chunk-00003.bin")]);
+    assert!(both.is_err_and(|e| e.contains("given both as --data and as --val")));
+}
+
 /// The same data, options and thread count give the same bytes; so does a resumed run.
 #[test]
 fn deterministic_and_resumable() {
