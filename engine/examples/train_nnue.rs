@@ -345,7 +345,7 @@ fn train(options: &Options) -> Result<(), String> {
         "{train_records} training records ({trained} with mirrored copies), {held_records} held out; \
          buffer {} records ({} MB), {threads} threads",
         options.buffer,
-        ((options.buffer + 2 * dataset::STRETCH as usize) * record::RECORD_BYTES) >> 20
+        (options.buffer + 2 * dataset::STRETCH as usize) * record::RECORD_BYTES / 1_000_000
     );
     let settings = options.settings(&dataset);
     let mut run = match &options.resume {
