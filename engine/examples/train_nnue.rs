@@ -1,249 +1,97 @@
 //! Trains the evaluation network (`src/nnue`) and writes the net file the engine embeds.
 //!
-//! Input: `examples/datagen.rs` lines, `<FEN>;<result>;<score>` (the game's result and the
-//! search's score for White). The network's float output `y` (centipawns / `SCALE`) predicts
+//! Input: files of bulletformat `ChessBoard` records (32 bytes each, relative to the side to
+//! move: the board, the search's score and the game's result), or directories of `*.bin`
+//! such files (`train/record.rs`). The records are streamed: each epoch reads stretches of
+//! 1000 records in a seeded order into a buffer of `--buffer` records, shuffles it and trains
+//! on it batch by batch, so memory is the buffer, not the data (`train/dataset.rs`).
+//!
+//! The network's float output `y` (centipawns / `SCALE`) predicts
 //! `1 / (1 + 10^(-K * y * SCALE / 400))`, fitted by Adam on mini-batches to
-//! `L * result + (1 - L) * 1 / (1 + 10^(-K * score / 400))` from the side to move's point of
-//! view, with `K` fitted first so that the scores predict the results best. `--lambda L`
-//! defaults to 0, the search score alone: with a few million positions from some tens of
-//! thousands of games the network learns each game's result by heart (training loss falls,
-//! held-out loss rises), while the score is a label per position. `--mirror true` (the
-//! default) adds each training position with files a and h swapped, the same chess up to
-//! castling rights, which the inputs do not show. Every tenth stretch of 1000 lines is held
-//! out; each epoch prints the training and held-out loss, and the end the held-out loss
-//! against the results alone beside the hand-written evaluation's, comparable between runs.
-//! The learning rate drops tenfold for the last quarter of the epochs. The weights are then
-//! rounded to the engine's fixed point (`QA`, `QB`) and written little-endian in the field
-//! order of `bbengine::nnue::Network`. Deterministic for the same data in the same order and
-//! the same `--seed`.
+//! `L * result + (1 - L) * 1 / (1 + 10^(-K * score / 400))`, with `K` fitted first (on every
+//! training record) so that the scores predict the results best. `--lambda L` defaults to 0,
+//! the search score alone: with a few million positions the network learns each game's
+//! result by heart. `--mirror true` (the default) adds each training record with files a and h
+//! swapped, the same chess up to castling rights, which the inputs do not show. Held out are
+//! the records of `--val`, or else every tenth stretch of 1000 records of the files; each
+//! epoch prints the training and held-out loss and the held-out loss against the results
+//! alone, comparable between runs, beside the hand-written evaluation's. The learning rate drops tenfold for
+//! the last quarter of the epochs. The weights are then rounded to the engine's fixed point
+//! (`QA`, `QB`) and written little-endian in the field order of `bbengine::nnue::Network`.
+//!
+//! Each batch's gradient is computed on `--threads` threads, each on a fixed part of the
+//! batch, and the parts are added in a fixed order: the net file is the same, byte for byte,
+//! for the same data, options and thread count. After every epoch a checkpoint is written;
+//! `--resume` goes on from one to the same bytes as a run never stopped.
 //!
 //! ```sh
-//! cargo run --release -p bbengine --example train_nnue -- --data selfplay.txt --epochs 20 \
+//! cargo run --release -p bbengine --example train_nnue -- --data data/ --epochs 20 \
 //!     --out engine/nets/bb.nnue
 //! ```
 //! `--help` lists the options; bad input prints one `error:` line and exits 2. On a terminal a
 //! bar shows the batches, rate and ETA (elsewhere a `progress` line every 5 s).
 
-use std::io::BufRead;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use clap::Parser;
 
-use bbcore::{Color, Role, SplitMix64, Square};
+use bbcore::SplitMix64;
 use bbengine::Position;
 use bbengine::eval::tuning::golden_section_min;
-use bbengine::nnue::{HIDDEN, INPUTS, NETWORK_BYTES, QA, QB, SCALE, feature};
+use bbengine::nnue::{HIDDEN, SCALE};
+use bulletformat::ChessBoard;
 
+#[path = "train/adam.rs"]
+mod adam;
+#[path = "train/checkpoint.rs"]
+mod checkpoint;
+#[path = "train/dataset.rs"]
+mod dataset;
+#[path = "train/network.rs"]
+mod network;
+#[path = "train/parallel.rs"]
+mod parallel;
 #[path = "../src/bin/bbengine/progress.rs"]
 mod progress;
+#[path = "train/record.rs"]
+mod record;
 #[path = "../src/bin/bbengine/usage.rs"]
 mod usage;
 
+use adam::Adam;
+use checkpoint::{Checkpoint, Settings};
+use dataset::{Dataset, Reader, Stretch};
+use network::{PARAMS, Params, sigmoid};
 use progress::Progress;
+use record::Inputs;
 use usage::checked;
 
-/// One position: its inputs from each side's view, whose move it is, and its labels.
-struct Sample {
-    /// Inputs from White's view, then from Black's; `count` of each are used.
-    features: [[u16; 32]; 2],
-    count: u8,
-    side_to_move: Color,
-    /// The target from the side to move's point of view (set once `K` is known).
-    target: f32,
-    /// The game's result and the search's score, for White.
-    result: f32,
-    score: f32,
-    /// The hand-written evaluation for the side to move (centipawns), to compare with.
-    classical: f32,
-}
-
-impl Sample {
-    /// The sample of `pos`, or with `mirror` of `pos` with files a and h swapped (the same
-    /// chess up to castling rights, which the inputs do not show).
-    fn new(pos: &Position, mirror: bool, result: f32, score: f32) -> Sample {
-        let mut features = [[0u16; 32]; 2];
-        let mut count = 0;
-        for color in Color::ALL {
-            for role in Role::ALL {
-                for sq in pos.pieces(color, role) {
-                    let sq = if mirror { Square::new_masked(sq.index() as u8 ^ 7) } else { sq };
-                    if count < 32 {
-                        for perspective in Color::ALL {
-                            features[perspective.index()][count] = feature(perspective, color, role, sq) as u16;
-                        }
-                        count += 1;
-                    }
-                }
-            }
-        }
-        let classical = bbengine::eval::evaluate(pos) as f32;
-        Sample { features, count: count as u8, side_to_move: pos.side_to_move(), target: 0.0, result, score, classical }
-    }
-
-    /// The game's result for the side to move.
-    fn result_for_mover(&self) -> f32 {
-        if self.side_to_move == Color::White { self.result } else { 1.0 - self.result }
-    }
-
-    /// The inputs of the side to move's view, then of the other side's.
-    fn views(&self) -> [&[u16]; 2] {
-        let n = usize::from(self.count);
-        let us = self.side_to_move.index();
-        [&self.features[us][..n], &self.features[1 - us][..n]]
-    }
-}
-
-/// The float network, every parameter in one vector for the optimizer.
-struct Params {
-    values: Vec<f32>,
-}
-
-const W1: usize = 0;
-const B1: usize = W1 + INPUTS * HIDDEN;
-const W2: usize = B1 + HIDDEN;
-const B2: usize = W2 + 2 * HIDDEN;
-const PARAMS: usize = B2 + 1;
-/// Largest hidden weight or bias: 32 pieces' weights and the bias stay inside `i16` after
-/// scaling by `QA`.
-const HIDDEN_CLIP: f32 = 1.98;
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-impl Params {
-    fn new(seed: u64) -> Params {
-        let mut rng = SplitMix64::new(seed);
-        let mut uniform = |scale: f32| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale;
-        let mut values = vec![0.0f32; PARAMS];
-        for v in &mut values[W1..B1] {
-            *v = uniform(0.1);
-        }
-        for v in &mut values[W2..B2] {
-            *v = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt());
-        }
-        Params { values }
-    }
-
-    /// The hidden layer before clipping, for one view's inputs.
-    fn accumulate(&self, features: &[u16]) -> [f32; HIDDEN] {
-        let mut acc = [0.0f32; HIDDEN];
-        acc.copy_from_slice(&self.values[B1..W2]);
-        for &f in features {
-            let column = &self.values[W1 + usize::from(f) * HIDDEN..][..HIDDEN];
-            for (a, w) in acc.iter_mut().zip(column) {
-                *a += w;
-            }
-        }
-        acc
-    }
-
-    /// The float output `y` and both views' accumulators.
-    fn forward(&self, sample: &Sample) -> (f32, [[f32; HIDDEN]; 2]) {
-        let views = sample.views();
-        let accs = [self.accumulate(views[0]), self.accumulate(views[1])];
-        let mut y = self.values[B2];
-        for (k, acc) in accs.iter().enumerate() {
-            let weights = &self.values[W2 + k * HIDDEN..][..HIDDEN];
-            for (a, w) in acc.iter().zip(weights) {
-                y += a.clamp(0.0, 1.0) * w;
-            }
-        }
-        (y, accs)
-    }
-
-    /// Adds the squared error's gradient for `sample` to `grad`; returns the error.
-    fn backward(&self, sample: &Sample, c: f32, grad: &mut [f32]) -> f32 {
-        let (y, accs) = self.forward(sample);
-        let p = sigmoid(c * y);
-        let error = p - sample.target;
-        let g = 2.0 * error * p * (1.0 - p) * c;
-        grad[B2] += g;
-        let views = sample.views();
-        for (k, acc) in accs.iter().enumerate() {
-            let mut delta = [0.0f32; HIDDEN];
-            for j in 0..HIDDEN {
-                let w = self.values[W2 + k * HIDDEN + j];
-                grad[W2 + k * HIDDEN + j] += g * acc[j].clamp(0.0, 1.0);
-                if acc[j] > 0.0 && acc[j] < 1.0 {
-                    delta[j] = g * w;
-                }
-            }
-            for (gb, d) in grad[B1..W2].iter_mut().zip(&delta) {
-                *gb += d;
-            }
-            for &f in views[k] {
-                let column = &mut grad[W1 + usize::from(f) * HIDDEN..][..HIDDEN];
-                for (gw, d) in column.iter_mut().zip(&delta) {
-                    *gw += d;
-                }
-            }
-        }
-        error * error
-    }
-
-    /// The net file: every weight rounded to fixed point, little-endian, in field order.
-    fn quantized(&self) -> Vec<u8> {
-        let round = |v: f32, scale: i32| (v * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
-        let mut words: Vec<i16> = Vec::with_capacity(NETWORK_BYTES / 2);
-        words.extend(self.values[W1..W2].iter().map(|&v| round(v, QA)));
-        words.extend(self.values[W2..B2].iter().map(|&v| round(v, QB)));
-        words.push(round(self.values[B2], QA * QB));
-        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        assert_eq!(bytes.len(), NETWORK_BYTES, "the layout of bbengine::nnue::Network changed");
-        bytes
-    }
-}
-
-/// Mean squared error of `samples` against their targets (forward only, on two threads).
-fn loss(params: &Params, samples: &[Sample], c: f32) -> f64 {
-    loss_against(params, samples, c, |s| s.target)
-}
-
-/// Mean squared error of `samples` against `truth`.
-fn loss_against(params: &Params, samples: &[Sample], c: f32, truth: fn(&Sample) -> f32) -> f64 {
-    let half = samples.len() / 2;
-    let part = |chunk: &[Sample]| -> f64 {
-        chunk.iter().map(|s| f64::from((sigmoid(c * params.forward(s).0) - truth(s)).powi(2))).sum()
-    };
-    let (a, b) = std::thread::scope(|scope| {
-        let first = scope.spawn(|| part(&samples[..half]));
-        let second = part(&samples[half..]);
-        (first.join().unwrap_or(0.0), second)
-    });
-    (a + b) / samples.len().max(1) as f64
-}
-
-/// The `K` of `1 / (1 + 10^(-K * score / 400))` that predicts the results best
-/// (golden-section search on 0.1 to 5).
-fn fit_k(samples: &[Sample]) -> f64 {
-    let error = |k: f64| -> f64 {
-        samples
-            .iter()
-            .map(|s| (f64::from(s.result) - 1.0 / (1.0 + 10f64.powf(-k * f64::from(s.score) / 400.0))).powi(2))
-            .sum()
-    };
-    golden_section_min(0.1, 5.0, error)
-}
-
-/// Trains the evaluation network on datagen's `<FEN>;<result>;<score>` lines and writes the
-/// net file the engine embeds.
+/// Trains the evaluation network on bulletformat `ChessBoard` records and writes the net file
+/// the engine embeds.
 #[derive(Parser)]
-#[command(
-    name = "train_nnue",
-    after_help = "Example: train_nnue --data selfplay.txt --epochs 20 --out engine/nets/bb.nnue"
-)]
+#[command(name = "train_nnue", after_help = "Example: train_nnue --data data/ --epochs 20 --out engine/nets/bb.nnue")]
 struct Options {
-    /// Positions as `<FEN>;<result>;<score>` lines (datagen's output); may be given again
-    #[arg(long, value_name = "FILE")]
-    data: Vec<String>,
-    /// Passes over the training positions
+    /// Records: a file of 32-byte ChessBoard records or a directory of `*.bin` ones; may be
+    /// given again
+    #[arg(long, value_name = "FILE|DIR", required = true)]
+    data: Vec<PathBuf>,
+    /// Held-out records (never trained on); without it, every tenth stretch of 1000 records
+    /// of the --data files
+    #[arg(long, value_name = "FILE|DIR")]
+    val: Vec<PathBuf>,
+    /// Passes over the training records
     #[arg(long, value_name = "N", default_value_t = 20,
           value_parser = checked::<usize>("--epochs", "a whole number", |_| true))]
     epochs: usize,
-    /// Positions per Adam step
+    /// Records per Adam step
     #[arg(long, value_name = "N", default_value_t = 16384,
           value_parser = checked::<usize>("--batch", "a whole number of at least 2", |&b| b >= 2))]
     batch: usize,
+    /// Records in memory at once (32 bytes each), shuffled together; at least --batch
+    #[arg(long, value_name = "N", default_value_t = 2_000_000,
+          value_parser = checked::<usize>("--buffer", "a whole number of at least 2", |&b| b >= 2))]
+    buffer: usize,
     /// Adam's learning rate (a tenth of it for the last quarter of the epochs)
     #[arg(long, value_name = "R", default_value_t = 0.001,
           value_parser = checked::<f32>("--rate", "a positive number", |r| *r > 0.0 && r.is_finite()))]
@@ -252,7 +100,7 @@ struct Options {
     #[arg(long, value_name = "L", default_value_t = 0.0,
           value_parser = checked::<f32>("--lambda", "a number from 0 to 1", |l| (0.0..=1.0).contains(l)))]
     lambda: f32,
-    /// Also train on each position with files a and h swapped
+    /// Also train on each record with files a and h swapped
     #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set,
           value_parser = checked::<bool>("--mirror", "true or false", |_| true))]
     mirror: bool,
@@ -260,131 +108,313 @@ struct Options {
     #[arg(long, value_name = "S", default_value_t = 1,
           value_parser = checked::<u64>("--seed", "a whole number", |_| true))]
     seed: u64,
+    /// Threads computing each batch's gradient [default: the number of cores]
+    #[arg(long, value_name = "N",
+          value_parser = checked::<usize>("--threads", "a whole number of at least 1", |&t| t >= 1))]
+    threads: Option<usize>,
     /// The net file to write
     #[arg(long, value_name = "FILE", default_value = "engine/nets/bb.nnue")]
-    out: String,
+    out: PathBuf,
+    /// The checkpoint written after every epoch [default: the --out file with `.checkpoint`
+    /// added]
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Go on from this checkpoint (made with the same data and options)
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+    /// Stop after this many epochs (of --epochs), leaving the checkpoint to resume from
+    #[arg(long, value_name = "N",
+          value_parser = checked::<usize>("--stop-after", "a whole number of at least 1", |&n| n >= 1))]
+    stop_after: Option<usize>,
 }
 
-fn read_samples(paths: &[String], mirror: bool) -> Result<(Vec<Sample>, Vec<Sample>), String> {
-    let (mut train, mut held_out) = (Vec::new(), Vec::new());
-    for path in paths {
-        let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
-        for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = line.map_err(|e| format!("{path}: {e}"))?;
-            let mut fields = line.split(';');
-            let (Some(fen), Some(result), Some(score)) = (fields.next(), fields.next(), fields.next()) else {
-                continue;
-            };
-            let (Ok(pos), Ok(result), Ok(score)) =
-                (fen.parse::<Position>(), result.trim().parse::<f32>(), score.trim().parse::<f32>())
-            else {
-                eprintln!("train_nnue: {path}:{}: skipped, not `<FEN>;<result>;<score>`", number + 1);
-                continue;
-            };
-            let sample = Sample::new(&pos, false, result, score);
-            // Whole stretches of 1000 lines (about a dozen games) are held out, so held-out
-            // positions do not share games with training ones.
-            if (number / 1000) % 10 == 9 {
-                held_out.push(sample);
-            } else {
-                train.push(sample);
-                if mirror {
-                    train.push(Sample::new(&pos, true, result, score));
-                }
-            }
-        }
+impl Options {
+    fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
     }
-    Ok((train, held_out))
+
+    fn checkpoint(&self) -> PathBuf {
+        self.checkpoint.clone().unwrap_or_else(|| {
+            let mut path = self.out.clone().into_os_string();
+            path.push(".checkpoint");
+            path.into()
+        })
+    }
+
+    /// What a checkpoint must have been made with to be resumed by this run.
+    fn settings(&self, dataset: &Dataset) -> Settings {
+        vec![
+            ("HIDDEN (network width)", HIDDEN as u64),
+            ("--seed", self.seed),
+            ("--epochs", self.epochs as u64),
+            ("--batch", self.batch as u64),
+            ("--buffer", self.buffer as u64),
+            ("--mirror", u64::from(self.mirror)),
+            ("--lambda", u64::from(self.lambda.to_bits())),
+            ("--rate", u64::from(self.rate.to_bits())),
+            ("number of training records", dataset::records(&dataset.train)),
+            ("number of held-out records", dataset::records(&dataset.held_out)),
+        ]
+    }
 }
 
 fn main() {
-    let fail = |e: String| -> ! {
+    let options: Options = usage::parse();
+    if let Err(e) = train(&options) {
         eprintln!("error: {e}");
         std::process::exit(2);
-    };
-    let options: Options = usage::parse();
-    let (mut train, mut held_out) = read_samples(&options.data, options.mirror).unwrap_or_else(|e| fail(e));
-    eprintln!("{} training positions, {} held out", train.len(), held_out.len());
-    let mut params = Params::new(options.seed);
-    if options.epochs > 0 && !train.is_empty() {
-        let k = fit_k(&train);
-        let c = (k * std::f64::consts::LN_10) as f32;
-        for s in train.iter_mut().chain(held_out.iter_mut()) {
-            let white = options.lambda * s.result + (1.0 - options.lambda) * sigmoid(c * s.score / 400.0);
-            s.target = if s.side_to_move == Color::White { white } else { 1.0 - white };
+    }
+}
+
+/// How a record's labels become a target, and the output's scale in the sigmoid.
+#[derive(Clone, Copy)]
+struct Labels {
+    /// `K * ln 10`: the sigmoid's scale for a score in units of 400 centipawns.
+    c: f32,
+    lambda: f32,
+}
+
+impl Labels {
+    /// The target for the side to move.
+    fn target(&self, board: &ChessBoard) -> f32 {
+        self.lambda * record::result(board) + (1.0 - self.lambda) * sigmoid(self.c * f32::from(board.score) / 400.0)
+    }
+
+    /// The sigmoid's scale for the network's output, in units of `SCALE` centipawns.
+    fn c_out(&self) -> f32 {
+        self.c * SCALE as f32 / 400.0
+    }
+}
+
+/// Mean squared errors over some records: against the targets, and against the results alone
+/// (comparable between runs with different `--lambda`).
+#[derive(Clone, Copy, Default)]
+struct Losses {
+    target: f64,
+    results: f64,
+    count: u64,
+}
+
+impl Losses {
+    fn add(mut self, other: Losses) -> Losses {
+        self.target += other.target;
+        self.results += other.results;
+        self.count += other.count;
+        self
+    }
+
+    fn mean(&self) -> (f64, f64) {
+        let n = self.count.max(1) as f64;
+        (self.target / n, self.results / n)
+    }
+
+    /// `p`'s errors for `board`.
+    fn of(p: f32, board: &ChessBoard, labels: &Labels) -> Losses {
+        let (target, result) = (labels.target(board), record::result(board));
+        Losses { target: f64::from((p - target).powi(2)), results: f64::from((p - result).powi(2)), count: 1 }
+    }
+}
+
+/// The `K` of `1 / (1 + 10^(-K * score / 400))` that predicts the results of `stretches`
+/// best (golden-section search on 0.1 to 5), from one pass counting each (score, result).
+fn fit_k(reader: &mut Reader, stretches: &[Stretch], buffer: usize) -> Result<f64, String> {
+    let mut counts = vec![[0u64; 3]; 1 << 16];
+    reader.blocks(stretches, buffer, |block| {
+        for board in block {
+            counts[(i32::from(board.score) + 32768) as usize][usize::from(board.result)] += 1;
         }
-        // The output is in units of SCALE centipawns.
-        let c_out = c * SCALE as f32 / 400.0;
-        let classical: f64 =
-            held_out.iter().map(|s| f64::from((sigmoid(c * s.classical / 400.0) - s.target).powi(2))).sum::<f64>()
-                / held_out.len().max(1) as f64;
-        eprintln!("K = {k:.4}; the hand-written evaluation's held-out loss {classical:.6}");
-        let mut rng = SplitMix64::new(options.seed ^ 0x5EED);
-        let mut order: Vec<u32> = (0..train.len() as u32).collect();
-        let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-        let mut m = vec![0.0f32; PARAMS];
-        let mut v = vec![0.0f32; PARAMS];
-        let mut step = 0i32;
-        let batches = train.len().div_ceil(options.batch);
-        let progress = Progress::new(options.epochs.saturating_mul(batches) as u64, "batches");
-        for epoch in 1..=options.epochs {
-            let rate = if epoch * 4 > options.epochs * 3 { options.rate * 0.1 } else { options.rate };
-            for i in (1..order.len()).rev() {
-                order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-            }
-            let mut train_error = 0.0f64;
-            for (done, batch) in order.chunks(options.batch).enumerate() {
-                let half = batch.len() / 2;
-                let part = |indices: &[u32]| {
-                    let mut grad = vec![0.0f32; PARAMS];
-                    let mut error = 0.0f64;
-                    for &i in indices {
-                        error += f64::from(params.backward(&train[i as usize], c_out, &mut grad));
-                    }
-                    (grad, error)
-                };
-                let ((mut grad, e1), (g2, e2)) = std::thread::scope(|scope| {
-                    let first = scope.spawn(|| part(&batch[..half]));
-                    let second = part(&batch[half..]);
-                    (first.join().unwrap_or_else(|_| (vec![0.0; PARAMS], 0.0)), second)
-                });
-                train_error += e1 + e2;
-                step += 1;
-                let n = batch.len() as f32;
-                let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
-                for i in 0..PARAMS {
-                    grad[i] = (grad[i] + g2[i]) / n;
-                    m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
-                    v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
-                    params.values[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+    })?;
+    let seen: Vec<(f64, [u64; 3])> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.iter().any(|&n| n > 0))
+        .map(|(i, &c)| (i as f64 - 32768.0, c))
+        .collect();
+    let error = |k: f64| -> f64 {
+        seen.iter()
+            .map(|&(score, c)| {
+                let p = 1.0 / (1.0 + 10f64.powf(-k * score / 400.0));
+                (0..3).map(|r| c[r] as f64 * (r as f64 / 2.0 - p).powi(2)).sum::<f64>()
+            })
+            .sum()
+    };
+    Ok(golden_section_min(0.1, 5.0, error))
+}
+
+/// The network's losses on `stretches` (forward only, on `threads` threads).
+fn losses(
+    params: &Params,
+    reader: &mut Reader,
+    stretches: &[Stretch],
+    options: &Options,
+    labels: &Labels,
+) -> Result<Losses, String> {
+    let mut total = Losses::default();
+    let mut states = vec![(); options.threads()];
+    reader.blocks(stretches, options.buffer, |block| {
+        let parts = parallel::in_parts(block, &mut states, |part, _| {
+            part.iter().fold(Losses::default(), |sum, board| {
+                let y = params.forward(&Inputs::of(board)).0;
+                sum.add(Losses::of(sigmoid(labels.c_out() * y), board, labels))
+            })
+        });
+        total = parts.into_iter().fold(total, Losses::add);
+    })?;
+    Ok(total)
+}
+
+/// The hand-written evaluation's losses on `stretches` (records it cannot read as a position
+/// are left out and counted).
+fn classical_losses(
+    reader: &mut Reader,
+    stretches: &[Stretch],
+    options: &Options,
+    labels: &Labels,
+) -> Result<(Losses, u64), String> {
+    let (mut total, mut unreadable) = (Losses::default(), 0);
+    let mut states = vec![(); options.threads()];
+    reader.blocks(stretches, options.buffer, |block| {
+        let parts = parallel::in_parts(block, &mut states, |part, _| {
+            part.iter().fold((Losses::default(), 0), |(sum, bad), board| match record::fen(board).parse::<Position>() {
+                Ok(pos) => {
+                    let p = sigmoid(labels.c * bbengine::eval::evaluate(&pos) as f32 / 400.0);
+                    (sum.add(Losses::of(p, board, labels)), bad)
                 }
-                for w in &mut params.values[W1..W2] {
-                    *w = w.clamp(-HIDDEN_CLIP, HIDDEN_CLIP);
-                }
-                progress.set((epoch - 1).saturating_mul(batches).saturating_add(done + 1) as u64, || {
-                    format!("epoch {epoch}/{}", options.epochs)
-                });
-            }
+                Err(_) => (sum, bad + 1),
+            })
+        });
+        for (sum, bad) in parts {
+            total = total.add(sum);
+            unreadable += bad;
+        }
+    })?;
+    Ok((total, unreadable))
+}
+
+/// The random numbers of `epoch`'s shuffles, from the seed and the epoch alone (so a resumed
+/// run draws the same ones).
+fn epoch_rng(seed: u64, epoch: usize) -> SplitMix64 {
+    let mut mix = SplitMix64::new(seed ^ 0x5EED);
+    SplitMix64::new(mix.next_u64() ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// The next epoch of `run`: Adam's steps on every batch of the training `stretches`, each
+/// batch's gradient summed from `grads.len()` threads' parts; `progress` hears each batch's
+/// number. Returns the sum of the squared errors.
+fn train_epoch(
+    run: &mut Checkpoint,
+    grads: &mut [Vec<f32>],
+    reader: &mut Reader,
+    stretches: &[Stretch],
+    options: &Options,
+    labels: Labels,
+    mut progress: impl FnMut(u64),
+) -> Result<f64, String> {
+    let epoch = run.epochs as usize + 1;
+    let rate = if epoch * 4 > options.epochs * 3 { options.rate * 0.1 } else { options.rate };
+    let mut rng = epoch_rng(options.seed, epoch);
+    let (mut error, mut batches) = (0.0f64, 0u64);
+    let Checkpoint { params, adam, .. } = run;
+    reader.epoch(stretches, &mut rng, options.buffer, options.batch, options.mirror, |batch| {
+        let errors = parallel::in_parts(batch, grads, |part, grad| {
+            grad.fill(0.0);
+            part.iter()
+                .map(|b| f64::from(params.backward(&Inputs::of(b), labels.target(b), labels.c_out(), grad)))
+                .sum::<f64>()
+        });
+        error += errors.iter().sum::<f64>();
+        adam.step(&mut params.values, grads, batch.len(), rate);
+        params.clip();
+        batches += 1;
+        progress(batches);
+    })?;
+    run.epochs += 1;
+    Ok(error)
+}
+
+/// The whole run: read, fit `K`, train (or resume), checkpoint every epoch, write the net.
+fn train(options: &Options) -> Result<(), String> {
+    if options.buffer < options.batch {
+        return Err(format!("--buffer ({}) must hold at least a batch (--batch {})", options.buffer, options.batch));
+    }
+    let threads = options.threads();
+    let dataset = Dataset::open(&options.data, &options.val)?;
+    let (train_records, held_records) = (dataset::records(&dataset.train), dataset::records(&dataset.held_out));
+    let trained = train_records * if options.mirror { 2 } else { 1 };
+    eprintln!(
+        "{train_records} training records ({trained} with mirrored copies), {held_records} held out; \
+         buffer {} records ({} MB), {threads} threads",
+        options.buffer,
+        (options.buffer + 2 * dataset::STRETCH as usize) * record::RECORD_BYTES / 1_000_000
+    );
+    let settings = options.settings(&dataset);
+    let mut run = match &options.resume {
+        Some(path) => {
+            let checkpoint = Checkpoint::load(path, &settings)?;
+            eprintln!("resuming {} after epoch {}", path.display(), checkpoint.epochs);
+            checkpoint
+        }
+        None => Checkpoint { settings, epochs: 0, params: Params::new(options.seed), adam: Adam::new(PARAMS) },
+    };
+    if options.epochs > 0 && train_records == 0 {
+        return Err("no training records (every --data file is empty or held out)".into());
+    }
+    let mut reader = dataset.reader();
+    let (first, last) = (run.epochs as usize, options.stop_after.map_or(options.epochs, |n| n.min(options.epochs)));
+    if first < last {
+        let k = fit_k(&mut reader, &dataset.train, options.buffer)?;
+        let labels = Labels { c: (k * std::f64::consts::LN_10) as f32, lambda: options.lambda };
+        let (classical, unreadable) = classical_losses(&mut reader, &dataset.held_out, options, &labels)?;
+        let (target, results) = classical.mean();
+        eprintln!(
+            "K = {k:.4}; the hand-written evaluation's held-out loss {target:.6}, against the results \
+             {results:.6} ({unreadable} records not read as a position)"
+        );
+        let batches = dataset::batches(train_records, options.mirror, options.batch);
+        let progress = Progress::new((options.epochs as u64).saturating_mul(batches), "batches");
+        let mut grads = vec![vec![0.0f32; PARAMS]; threads];
+        let (mut held_results, mut training_time) = (f64::NAN, Duration::ZERO);
+        for epoch in first + 1..=last {
+            let start = Instant::now();
+            let error = train_epoch(&mut run, &mut grads, &mut reader, &dataset.train, options, labels, |batch| {
+                progress.set((epoch as u64 - 1) * batches + batch, || format!("epoch {epoch}/{}", options.epochs));
+            })?;
+            let seconds = start.elapsed();
+            training_time += seconds;
+            let held_target;
+            (held_target, held_results) = losses(&run.params, &mut reader, &dataset.held_out, options, &labels)?.mean();
             progress.println(&format!(
-                "epoch {epoch}: loss {:.6} (held out {:.6})",
-                train_error / train.len() as f64,
-                loss(&params, &held_out, c_out)
+                "epoch {epoch}/{}: loss {:.6} (held out {held_target:.6}, against the results {held_results:.6}); \
+                 {:.0} positions/s",
+                options.epochs,
+                error / trained as f64,
+                trained as f64 / seconds.as_secs_f64()
             ));
+            run.save(&options.checkpoint())?;
         }
         progress.finish();
-        // Comparable between runs with different `--lambda`: against the results alone.
-        let classical: f64 = held_out
-            .iter()
-            .map(|s| f64::from((sigmoid(c * s.classical / 400.0) - s.result_for_mover()).powi(2)))
-            .sum::<f64>()
-            / held_out.len().max(1) as f64;
+        let positions = trained * (last - first) as u64;
         eprintln!(
-            "held out against the results: {:.6} (the hand-written evaluation {classical:.6})",
-            loss_against(&params, &held_out, c_out, Sample::result_for_mover)
+            "held out against the results: {held_results:.6} (the hand-written evaluation {:.6}); \
+             {positions} positions trained on in {:.1} s, {:.0} positions/s on {threads} threads",
+            classical.mean().1,
+            training_time.as_secs_f64(),
+            positions as f64 / training_time.as_secs_f64().max(1e-9)
         );
     }
-    if let Err(e) = std::fs::write(&options.out, params.quantized()) {
-        fail(format!("{}: {e}", options.out));
+    std::fs::write(&options.out, run.params.quantized()).map_err(|e| format!("{}: {e}", options.out.display()))?;
+    if (run.epochs as usize) < options.epochs {
+        eprintln!(
+            "stopped after epoch {} of {}: `--resume {}` goes on",
+            run.epochs,
+            options.epochs,
+            options.checkpoint().display()
+        );
     }
-    eprintln!("wrote {}", options.out);
+    eprintln!("wrote {}", options.out.display());
+    Ok(())
 }
+
+#[cfg(test)]
+#[path = "train/tests.rs"]
+mod tests;

@@ -1,0 +1,79 @@
+//! The state after an epoch, enough to go on as if never stopped: the float weights, Adam's
+//! moments and steps, the epochs done, and the settings that shape the run (checked on
+//! resuming). The shuffles' random numbers are drawn per epoch from the seed and the epoch's
+//! number, so the seed and the epochs done are the generator's state.
+
+use std::path::Path;
+
+use crate::adam::Adam;
+use crate::network::{PARAMS, Params};
+
+/// The file's first bytes: the format and its version.
+const MAGIC: &[u8; 8] = b"bbtrain1";
+
+/// What must match for a resumed run to be the same run: `(name, value)`, floats as bits.
+pub type Settings = Vec<(&'static str, u64)>;
+
+/// A run's state after `epochs` epochs.
+#[derive(Clone, PartialEq)]
+pub struct Checkpoint {
+    pub settings: Settings,
+    pub epochs: u64,
+    pub params: Params,
+    pub adam: Adam,
+}
+
+impl Checkpoint {
+    /// Writes the checkpoint to `path` through a temporary file beside it, so a run stopped
+    /// while writing leaves the previous checkpoint whole.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let mut bytes = MAGIC.to_vec();
+        let words = self.settings.iter().map(|&(_, v)| v).chain([self.epochs, self.adam.steps]);
+        for word in words {
+            bytes.extend(word.to_le_bytes());
+        }
+        for values in [&self.params.values, &self.adam.m, &self.adam.v] {
+            bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+        }
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".tmp");
+        std::fs::write(&temporary, &bytes).map_err(|e| format!("{}: {e}", Path::new(&temporary).display()))?;
+        std::fs::rename(&temporary, path).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The checkpoint at `path`, refused unless it was made with `settings`.
+    pub fn load(path: &Path, settings: &Settings) -> Result<Checkpoint, String> {
+        let fail = |why: String| format!("{}: {why}", path.display());
+        let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+        let words = settings.len() + 2;
+        let size = MAGIC.len() + 8 * words + 4 * 3 * PARAMS;
+        if bytes.len() != size || !bytes.starts_with(MAGIC) {
+            return Err(fail(format!(
+                "not a checkpoint of this trainer and network ({} bytes, expected {size})",
+                bytes.len()
+            )));
+        }
+        let word = |i: usize| {
+            let at = MAGIC.len() + 8 * i;
+            u64::from_le_bytes(std::array::from_fn(|j| bytes[at + j]))
+        };
+        for (i, &(name, value)) in settings.iter().enumerate() {
+            if word(i) != value {
+                return Err(fail(format!("made with another {name}; resume with the options it was made with")));
+            }
+        }
+        let floats = |k: usize| -> Vec<f32> {
+            let start = MAGIC.len() + 8 * words + 4 * k * PARAMS;
+            bytes[start..start + 4 * PARAMS]
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect()
+        };
+        Ok(Checkpoint {
+            settings: settings.clone(),
+            epochs: word(settings.len()),
+            params: Params { values: floats(0) },
+            adam: Adam { m: floats(1), v: floats(2), steps: word(settings.len() + 1) },
+        })
+    }
+}
