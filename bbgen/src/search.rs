@@ -123,7 +123,7 @@ impl Evaluator {
     /// Checks `magic` placed at `offset` in `table` (0 = free): rejects on the first harmful
     /// collision with itself or with what the table holds, or as soon as an entry would land at
     /// or past `end_limit`. Returns one past its highest entry and the sum of the positions of
-    /// its entries (what [`Arrangement`] minimises after the length) if it fits.
+    /// its entries (what the packing minimises after the length) if it fits.
     pub fn fits_at(&mut self, magic: u64, table: &[u64], offset: usize, end_limit: usize) -> Option<(usize, u64)> {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
