@@ -6,9 +6,9 @@
 //! the span). Constructive collisions — different occupancies, same attacks, same slot — are
 //! what make a footprint smaller than the number of subsets. The pools are seeded with every
 //! structured four-group magic, then fed by random sparse magics and hill climbs. The windows
-//! are packed into one array first-fit at exact offsets, largest masks first, and improved by
-//! ruin-and-recreate moves that keep any change that does not grow the array. See
-//! [`search_dense`].
+//! are packed into one array at exact offsets, largest masks first, and improved by
+//! ruin-and-recreate moves that keep any change that grows neither the array nor the sum of
+//! the positions of its used entries (a compaction potential). See [`search_dense`].
 
 use bbcore::{Square, dense_magic_index};
 
@@ -567,11 +567,13 @@ impl SearchParams {
 ///    used (constructive collisions) plus part of the span, and the most compact random
 ///    magics (sparse words and their complements).
 /// 2. The squares are placed one by one, rook corners and edges first and bishops last to
-///    fill holes, each where it ends the array lowest.
+///    fill holes, each where it ends the array lowest and, among those places, where the sum
+///    of its entries' positions is lowest.
 /// 3. Each round then grows the pools and makes `moves_per_round` ruin-and-recreate moves:
-///    take out the square that ends the array (or a random one) and one to three others, put
-///    them back in random order, each at its best placement (with fresh random and mutated
-///    magics tried in context), and keep the change unless the array grew.
+///    take out the square that ends the array and squares near the end, or a random square
+///    and squares whose windows overlap it; put them back in random order, each at its best
+///    placement (with fresh random and mutated magics tried in context), and keep the change
+///    unless (length, sum of used entry positions) grew.
 pub fn search_dense(
     seed: u64,
     params: SearchParams,
