@@ -6,9 +6,9 @@
 //! the span). Constructive collisions — different occupancies, same attacks, same slot — are
 //! what make a footprint smaller than the number of subsets. The pools are seeded with every
 //! structured four-group magic, then fed by random sparse magics and hill climbs. The windows
-//! are packed into one array first-fit at exact offsets, largest masks first, and improved by
-//! ruin-and-recreate moves that keep any change that does not grow the array. See
-//! [`search_dense`].
+//! are packed into one array at exact offsets, largest masks first, and improved by
+//! ruin-and-recreate moves that keep any change that grows neither the array nor the sum of
+//! the positions of its used entries (a compaction potential). See [`search_dense`].
 
 use bbcore::{Square, dense_magic_index};
 
@@ -122,15 +122,16 @@ impl Evaluator {
 impl Evaluator {
     /// Checks `magic` placed at `offset` in `table` (0 = free): rejects on the first harmful
     /// collision with itself or with what the table holds, or as soon as an entry would land at
-    /// or past `end_limit`. Returns one past its highest entry if it fits.
-    pub fn fits_at(&mut self, magic: u64, table: &[u64], offset: usize, end_limit: usize) -> Option<usize> {
+    /// or past `end_limit`. Returns one past its highest entry and the sum of the positions of
+    /// its entries (what the packing minimises after the length) if it fits.
+    pub fn fits_at(&mut self, magic: u64, table: &[u64], offset: usize, end_limit: usize) -> Option<(usize, u64)> {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.fill(0);
             self.epoch = 1;
         }
         let shift = shift(self.slider);
-        let mut end = 0;
+        let (mut end, mut sum) = (0, 0);
         for (occ, &att) in self.cases.occupancies.iter().zip(&self.cases.attacks) {
             let i = dense_magic_index(*occ, self.cases.mask, magic, shift);
             let p = offset + i;
@@ -145,11 +146,12 @@ impl Evaluator {
                 self.stamp[i] = self.epoch;
                 self.values[i] = att;
                 end = end.max(p + 1);
+                sum += p as u64;
             } else if self.values[i] != att {
                 return None;
             }
         }
-        Some(end)
+        Some((end, sum))
     }
 }
 
@@ -316,21 +318,39 @@ impl SquareSearch {
 }
 
 /// The shared array being packed: entries with reference counts (windows may share an entry
-/// where they agree), and each square's magic, offset and end.
+/// where they agree), each square's magic, offset and end, and the sum of the positions of the
+/// used entries.
+///
+/// The search minimises the length first and that sum second. The sum is a compaction
+/// potential: it falls when a window moves to a lower offset or switches to a magic that uses
+/// fewer slots, so moves that keep the length still pay off when they push windows towards
+/// the front, and the holes they leave behind drift to the end, where the last windows can
+/// fall into them and shorten the array.
 struct Arrangement {
     values: Vec<u64>,
     refs: Vec<u8>,
     placed: Vec<Option<(u64, usize, usize)>>,
+    /// Sum of the positions of the entries with a nonzero reference count.
+    position_sum: u64,
 }
+
+/// The placement a square gets: lowest array length, then lowest sum of entry positions;
+/// magic and offset break ties so the choice never depends on the order candidates come in.
+type PlacementKey = (usize, u64, u64, usize);
 
 impl Arrangement {
     fn new(squares: usize) -> Arrangement {
-        Arrangement { values: vec![0; 1 << 19], refs: vec![0; 1 << 19], placed: vec![None; squares] }
+        Arrangement { values: vec![0; 1 << 19], refs: vec![0; 1 << 19], placed: vec![None; squares], position_sum: 0 }
     }
 
     /// One past the last used entry.
     fn len(&self) -> usize {
         self.placed.iter().flatten().map(|p| p.2).max().unwrap_or(0)
+    }
+
+    /// What the search minimises: the length, then the sum of the used entries' positions.
+    fn score(&self) -> (usize, u64) {
+        (self.len(), self.position_sum)
     }
 
     /// The lowest free entry.
@@ -355,7 +375,11 @@ impl Arrangement {
             let i = dense_magic_index(*occ, cases.mask, magic, shift(s.eval.slider));
             if !seen[i] {
                 seen[i] = true;
-                self.refs[offset + i] += 1;
+                let p = offset + i;
+                if self.refs[p] == 0 {
+                    self.position_sum += p as u64;
+                }
+                self.refs[p] += 1;
             }
         }
         self.placed[k] = Some((magic, offset, end));
@@ -373,15 +397,18 @@ impl Arrangement {
                 self.refs[p] -= 1;
                 if self.refs[p] == 0 {
                     self.values[p] = 0;
+                    self.position_sum -= p as u64;
                 }
             }
         }
     }
 
-    /// Places square `k` where it ends the array lowest: every candidate of its pools, plus
-    /// `draws` fresh random and mutated magics, on a ladder of offsets from just below the
-    /// lowest free entry to the end. A candidate is dropped at its first entry that clashes with
-    /// the array or lands past the best end so far, so the ladder is cheap.
+    /// Places square `k` where it ends the array lowest and, among those places, where the sum
+    /// of its entries' positions is lowest (few slots, low offset): every candidate of its
+    /// pools at every offset from the lowest free entry, plus `draws` fresh random and mutated
+    /// magics on a ladder of offsets from just below the lowest free entry to the end. A
+    /// candidate is dropped at its first entry that clashes with the array or lands past the
+    /// best end so far, so the ladder is cheap.
     fn place(&mut self, k: usize, s: &mut SquareSearch, draws: usize) {
         let len = self.len();
         let low = self.low();
@@ -393,9 +420,9 @@ impl Arrangement {
         ladder.push(len);
         ladder.sort_unstable();
         ladder.dedup();
-        let mut candidates: Vec<(u64, usize)> = s.candidates().map(|f| (f.magic, f.slots.len())).collect();
         // Fresh magics: half random, half mutants (one to three bits flipped) of the best local
         // optima, which keep most of their parent's constructive collisions.
+        let mut fresh: Vec<u64> = Vec::with_capacity(draws);
         for n in 0..draws {
             let magic = if n % 2 == 0 || s.pool.is_empty() {
                 s.raw()
@@ -408,11 +435,16 @@ impl Arrangement {
                 }
                 magic
             };
-            candidates.push((magic, usize::MAX));
+            fresh.push(magic);
         }
-        let mut best: Option<(usize, usize, u64, usize)> = None;
-        // Pool candidates: every offset, lowest first (exact offsets matter: windows with
-        // alternating slots interleave only at the right parity), until one fits.
+        let mut best: Option<PlacementKey> = None;
+        // Pool candidates: every offset that puts the window's first slot on a free entry,
+        // lowest first (exact offsets matter: windows with alternating slots interleave only at
+        // the right parity), until one fits. The key grows with the offset, so the first fit is
+        // the candidate's best. Below the end only the holes can take a first slot, so the scan
+        // walks the list of holes (about a fifth of the array) and then the free space past the
+        // end.
+        let holes: Vec<usize> = (low..len).filter(|&p| self.values[p] == 0).collect();
         let values = &self.values;
         let fits = |fp: &Footprint, offset: usize| {
             fp.slots.iter().all(|&(i, v)| {
@@ -421,10 +453,12 @@ impl Arrangement {
             })
         };
         for fp in s.pool.iter().chain(&s.compact) {
-            let mut offset = low.saturating_sub(fp.min());
-            loop {
+            let used = fp.slots.len() as u64;
+            let slot_sum: u64 = fp.slots.iter().map(|&(i, _)| u64::from(i)).sum();
+            for first in holes.iter().copied().chain(len.max(low)..) {
+                let Some(offset) = first.checked_sub(fp.min()) else { continue };
                 let end = offset + fp.max() + 1;
-                let key = (end.max(len), fp.slots.len(), fp.magic, offset);
+                let key = (end.max(len), used * offset as u64 + slot_sum, fp.magic, offset);
                 if best.is_some_and(|b| key >= b) {
                     break;
                 }
@@ -432,15 +466,13 @@ impl Arrangement {
                     best = Some(key);
                     break;
                 }
-                offset += 1;
             }
         }
-        candidates.drain(..s.pool.len() + s.compact.len());
         for &offset in &ladder {
-            for &(magic, used) in &candidates {
+            for &magic in &fresh {
                 let limit = best.map_or(usize::MAX, |b| b.0 + 1).min(offset + window + 1);
-                if let Some(end) = s.eval.fits_at(magic, &self.values, offset, limit) {
-                    let key = (end.max(len), used, magic, offset);
+                if let Some((end, sum)) = s.eval.fits_at(magic, &self.values, offset, limit) {
+                    let key = (end.max(len), sum, magic, offset);
                     if best.is_none_or(|b| key < b) {
                         best = Some(key);
                     }
@@ -452,6 +484,49 @@ impl Arrangement {
         let (_, _, magic, offset) = best.unwrap_or_else(fallback);
         self.put(k, s, magic, offset);
     }
+}
+
+/// The squares one ruin-and-recreate move takes out, from the random word `r`:
+///
+/// - a quarter of the moves: the square that ends the array and one to three others, mostly
+///   windows reaching into the last 8,192 entries (only a change there shortens the array);
+/// - a quarter: one to three such squares, without the last;
+/// - half: a random square and up to three squares whose windows overlap its window, so a
+///   crowded stretch of the array is repacked as a whole (this is what compacts the front).
+fn ruin(table: &Arrangement, len: usize, r: u64) -> Vec<usize> {
+    let squares = table.placed.len();
+    let extra = 1 + (r >> 2) as usize % 3;
+    let mut ruined: Vec<usize> = Vec::new();
+    let add = |k: usize, ruined: &mut Vec<usize>| {
+        if !ruined.contains(&k) {
+            ruined.push(k);
+        }
+    };
+    if r & 2 == 0 {
+        if r & 1 == 0 {
+            let last = (0..squares).max_by_key(|&k| table.placed[k].map_or(0, |p| p.2)).unwrap_or(0);
+            add(last, &mut ruined);
+        }
+        let near: Vec<usize> = (0..squares).filter(|&k| table.placed[k].is_some_and(|p| p.2 + 8192 >= len)).collect();
+        for i in 0..extra {
+            let pick = (r >> (8 + 8 * i)) as usize;
+            let k =
+                if pick & 1 == 0 && !near.is_empty() { near[(pick >> 1) % near.len()] } else { (pick >> 1) % squares };
+            add(k, &mut ruined);
+        }
+    } else {
+        let first = (r >> 8) as usize % squares;
+        add(first, &mut ruined);
+        if let Some((_, from, to)) = table.placed[first] {
+            let overlapping: Vec<usize> = (0..squares)
+                .filter(|&k| k != first && table.placed[k].is_some_and(|(_, o, e)| o < to && from < e))
+                .collect();
+            for i in 0..extra.min(overlapping.len()) {
+                add(overlapping[(r >> (24 + 10 * i)) as usize % overlapping.len()], &mut ruined);
+            }
+        }
+    }
+    ruined
 }
 
 /// Progress and result of a dense search.
@@ -492,11 +567,13 @@ impl SearchParams {
 ///    used (constructive collisions) plus part of the span, and the most compact random
 ///    magics (sparse words and their complements).
 /// 2. The squares are placed one by one, rook corners and edges first and bishops last to
-///    fill holes, each where it ends the array lowest.
+///    fill holes, each where it ends the array lowest and, among those places, where the sum
+///    of its entries' positions is lowest.
 /// 3. Each round then grows the pools and makes `moves_per_round` ruin-and-recreate moves:
-///    take out the square that ends the array (or a random one) and one to three others, put
-///    them back in random order, each at its best placement (with fresh random and mutated
-///    magics tried in context), and keep the change unless the array grew.
+///    take out the square that ends the array and squares near the end, or a random square
+///    and squares whose windows overlap it; put them back in random order, each at its best
+///    placement (with fresh random and mutated magics tried in context), and keep the change
+///    unless (length, sum of used entry positions) grew.
 pub fn search_dense(
     seed: u64,
     params: SearchParams,
@@ -535,8 +612,8 @@ pub fn search_dense(
     for &k in &order {
         table.place(k, &mut squares[k], 0);
     }
-    let mut len = table.len();
-    log(&format!("built: {len} entries ({:.0} s)", start.elapsed().as_secs_f64()));
+    let mut score = table.score();
+    log(&format!("built: {} entries ({:.0} s)", score.0, start.elapsed().as_secs_f64()));
     let mut rounds = 0;
     loop {
         rounds += 1;
@@ -546,27 +623,7 @@ pub fn search_dense(
         }
         for _ in 0..params.moves_per_round {
             let r = rng.next_u64();
-            let mut ruined: Vec<usize> = Vec::new();
-            if r & 1 == 0 {
-                let last = (0..keys.len()).max_by_key(|&k| table.placed[k].map_or(0, |p| p.2)).unwrap_or(0);
-                ruined.push(last);
-            }
-            // The others: mostly squares whose windows reach into the last 8,192 entries,
-            // since only a change there can shorten the array.
-            let near: Vec<usize> =
-                (0..keys.len()).filter(|&k| table.placed[k].is_some_and(|p| p.2 + 8192 >= len)).collect();
-            let extra = 1 + (r >> 1) as usize % 3;
-            for i in 0..extra {
-                let pick = (r >> (8 + 8 * i)) as usize;
-                let k = if pick & 1 == 0 && !near.is_empty() {
-                    near[(pick >> 1) % near.len()]
-                } else {
-                    (pick >> 1) % keys.len()
-                };
-                if !ruined.contains(&k) {
-                    ruined.push(k);
-                }
-            }
+            let mut ruined = ruin(&table, score.0, r);
             let saved: Vec<(usize, (u64, usize, usize))> =
                 ruined.iter().filter_map(|&k| table.placed[k].map(|p| (k, p))).collect();
             for &k in &ruined {
@@ -581,12 +638,12 @@ pub fn search_dense(
                 let fresh = if keys[k].0 == Slider::Rook { params.fresh_draws } else { params.fresh_draws / 10 };
                 table.place(k, &mut squares[k], fresh);
             }
-            let new_len = table.len();
-            if new_len <= len {
-                if new_len < len {
-                    log(&format!("round {rounds}: {new_len} entries ({:.0} s)", start.elapsed().as_secs_f64()));
+            let new_score = table.score();
+            if new_score <= score {
+                if new_score.0 < score.0 {
+                    log(&format!("round {rounds}: {} entries ({:.0} s)", new_score.0, start.elapsed().as_secs_f64()));
                 }
-                len = new_len;
+                score = new_score;
             } else {
                 for &k in &ruined {
                     table.remove(k, &squares[k]);
@@ -611,4 +668,69 @@ pub fn search_dense(
         bishop: (64..128).map(entry).collect(),
     };
     SearchResult { record, rounds }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bishop_search(sq: Square, seed: u64) -> SquareSearch {
+        let mut s = SquareSearch {
+            rng: SearchRng::new(seed, Slider::Bishop.stream(sq)),
+            eval: Evaluator::new(Slider::Bishop, sq),
+            pool: Vec::new(),
+            compact: Vec::new(),
+        };
+        // A climb always ends at a valid magic, so the pool is never empty (as in the search).
+        s.climb(200);
+        s.draw(2_000);
+        s
+    }
+
+    /// The position sum recomputed from the reference counts.
+    fn recount(table: &Arrangement) -> u64 {
+        table.refs.iter().enumerate().filter(|&(_, &r)| r > 0).map(|(p, _)| p as u64).sum()
+    }
+
+    /// Every placed window reads back the reference attacks of every occupancy.
+    fn check_all(table: &Arrangement, what: &str) {
+        for (k, sq) in Square::ALL.into_iter().enumerate() {
+            let Some((magic, offset, _)) = table.placed[k] else { continue };
+            let cases = Slider::Bishop.cases(sq);
+            for (occ, &att) in cases.occupancies.iter().zip(&cases.attacks) {
+                let p = offset + dense_magic_index(*occ, cases.mask, magic, shift(Slider::Bishop));
+                assert_eq!(table.values[p], att, "{what}: bishop {sq} occupancy {:#x} at {p}", occ.0);
+            }
+        }
+    }
+
+    #[test]
+    fn placed_windows_read_back_their_attacks_and_the_score_stays_exact() {
+        let mut squares: Vec<SquareSearch> = Square::ALL.into_iter().map(|sq| bishop_search(sq, 3)).collect();
+        let mut table = Arrangement::new(64);
+        for (k, s) in squares.iter_mut().enumerate() {
+            table.place(k, s, 50);
+            check_all(&table, &format!("place {k}"));
+            assert_eq!(table.position_sum, recount(&table));
+        }
+        for r in [0x1234_5678_9abc_def0_u64, 3, 0xffff_0000_ffff_0002] {
+            let ruined = ruin(&table, table.len(), r);
+            assert!(!ruined.is_empty() && ruined.iter().all(|&k| k < 64));
+            for &k in &ruined {
+                table.remove(k, &squares[k]);
+                assert_eq!(table.position_sum, recount(&table));
+            }
+            for &k in &ruined {
+                table.place(k, &mut squares[k], 50);
+                check_all(&table, &format!("replace {k} after {r:x}"));
+            }
+            assert_eq!(table.position_sum, recount(&table));
+        }
+        assert!(table.placed.iter().all(|p| p.is_some_and(|(_, _, end)| end <= table.len())));
+        for (k, s) in squares.iter().enumerate() {
+            table.remove(k, s);
+        }
+        assert_eq!((table.len(), table.position_sum), (0, 0));
+        assert!(table.refs.iter().all(|&r| r == 0) && table.values.iter().all(|&v| v == 0));
+    }
 }
