@@ -52,6 +52,16 @@ impl Board {
         counter.0
     }
 
+    /// [`count_legal_moves_with`](Board::count_legal_moves_with) for a board whose side to
+    /// move is known to be White (`WHITE`) or Black: perft's leaf parents know it for every
+    /// child, and skip the branch on it.
+    #[inline(always)]
+    pub(crate) fn count_legal_moves_for<S: Sliders, const WHITE: bool>(&self, sliders: S) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.generate_for::<S, MoveCounter, WHITE>(sliders, Bitboard::FULL, &mut counter);
+        counter.0
+    }
+
     /// Squares attacked by `by` when the board holds `occupied`.
     #[inline(always)]
     fn attacked_squares<S: Sliders>(&self, sliders: S, by: Color, occupied: Bitboard) -> Bitboard {
@@ -134,6 +144,7 @@ impl Board {
     /// folds away, and so does every `is_done` of a sink that never stops early.
     #[inline(always)]
     fn generate_for<S: Sliders, K: MoveSink, const WHITE: bool>(&self, sliders: S, origins: Bitboard, sink: &mut K) {
+        debug_assert_eq!(self.side == Color::White, WHITE, "generate_for with the wrong side");
         let us = if WHITE { Color::White } else { Color::Black };
         let them = us.other();
         let ours = self.color(us);

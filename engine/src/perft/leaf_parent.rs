@@ -1,7 +1,7 @@
 //! Perft's leaf parents: the nodes two plies above the leaves, where most of a perft's time
 //! goes. Each child is written into one reused [`Board`] and its moves counted in bulk.
 
-use bbcore::{Bitboard, Role, Square};
+use bbcore::{Bitboard, Color, Role, Square};
 
 use crate::board::{Board, Move, MoveKind, MoveList, MoveSink, Position};
 use crate::sliders::Sliders;
@@ -10,6 +10,17 @@ use crate::sliders::Sliders;
 /// legal moves.
 #[inline(always)]
 pub(crate) fn count_grandchildren<S: Sliders>(pos: &Position, sliders: S) -> u64 {
+    // One copy per side to move: each child's side is then a constant too.
+    match pos.side_to_move() {
+        Color::White => count_grandchildren_for::<S, false>(pos, sliders),
+        Color::Black => count_grandchildren_for::<S, true>(pos, sliders),
+    }
+}
+
+/// [`count_grandchildren`] where the children's side to move is White (`CHILD_WHITE`) or
+/// Black.
+#[inline(always)]
+fn count_grandchildren_for<S: Sliders, const CHILD_WHITE: bool>(pos: &Position, sliders: S) -> u64 {
     let mut moves = ChildMoves::default();
     pos.generate_with(sliders, &mut moves);
     let mut child: Board = *pos.board();
@@ -19,12 +30,12 @@ pub(crate) fn count_grandchildren<S: Sliders>(pos: &Position, sliders: S) -> u64
         let Some(piece) = pos.piece_at(from) else { continue };
         for to in targets {
             pos.write_child(sliders, Move::new(from, to, MoveKind::Normal), piece.role, &mut child);
-            nodes += child.count_legal_moves_with(sliders);
+            nodes += child.count_legal_moves_for::<S, CHILD_WHITE>(sliders);
         }
     }
     for &mv in moves.pawns_and_specials.iter() {
         pos.write_child(sliders, mv, Role::Pawn, &mut child);
-        nodes += child.count_legal_moves_with(sliders);
+        nodes += child.count_legal_moves_for::<S, CHILD_WHITE>(sliders);
     }
     nodes
 }
