@@ -19,6 +19,11 @@
 //! the last quarter of the epochs. The weights are then rounded to the engine's fixed point
 //! (`QA`, `QB`) and written little-endian in the field order of `bbengine::nnue::Network`.
 //!
+//! The layout is `--hidden` units per view and `--buckets` output buckets by material (the
+//! engine's `HIDDEN` and `OUTPUT_BUCKETS` by default), any of [`LAYOUTS`], each compiled
+//! with its sizes as constants (`train/network.rs`), so the engine needs no rebuild to
+//! compare layouts; it reads the net when its two constants are the net's layout.
+//!
 //! Each batch's gradient is computed on `--threads` threads, each on a fixed part of the
 //! batch, and the parts are added in a fixed order: the net file is the same, byte for byte,
 //! for the same data, options and thread count. After every epoch a checkpoint is written;
@@ -39,7 +44,7 @@ use clap::Parser;
 use bbcore::SplitMix64;
 use bbengine::Position;
 use bbengine::eval::tuning::golden_section_min;
-use bbengine::nnue::{HIDDEN, SCALE};
+use bbengine::nnue::{HIDDEN, OUTPUT_BUCKETS, SCALE};
 use bulletformat::ChessBoard;
 
 #[path = "train/adam.rs"]
@@ -62,7 +67,7 @@ mod usage;
 use adam::Adam;
 use checkpoint::{Checkpoint, Settings};
 use dataset::{Dataset, Reader, Stretch};
-use network::{PARAMS, Params, sigmoid};
+use network::{Params, sigmoid};
 use progress::Progress;
 use record::Inputs;
 use usage::checked;
@@ -104,6 +109,12 @@ struct Options {
     #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set,
           value_parser = checked::<bool>("--mirror", "true or false", |_| true))]
     mirror: bool,
+    /// Hidden units per view (the net runs in the engine whose HIDDEN is this)
+    #[arg(long, value_name = "N", default_value_t = HIDDEN)]
+    hidden: usize,
+    /// Output buckets by material (the net runs in the engine whose OUTPUT_BUCKETS is this)
+    #[arg(long, value_name = "N", default_value_t = OUTPUT_BUCKETS)]
+    buckets: usize,
     /// Seed of the starting weights and the shuffles
     #[arg(long, value_name = "S", default_value_t = 1,
           value_parser = checked::<u64>("--seed", "a whole number", |_| true))]
@@ -144,7 +155,8 @@ impl Options {
     /// What a checkpoint must have been made with to be resumed by this run.
     fn settings(&self, dataset: &Dataset) -> Settings {
         vec![
-            ("HIDDEN (network width)", HIDDEN as u64),
+            ("--hidden", self.hidden as u64),
+            ("--buckets", self.buckets as u64),
             ("--seed", self.seed),
             ("--epochs", self.epochs as u64),
             ("--batch", self.batch as u64),
@@ -157,6 +169,45 @@ impl Options {
         ]
     }
 }
+
+/// Compiles the trainer for each layout `hidden x buckets` listed, and picks one by the options.
+macro_rules! layouts {
+    ($($hidden:literal x $buckets:literal),*) => {
+        /// The layouts `(hidden, buckets)` this trainer is compiled for.
+        pub const LAYOUTS: &[(usize, usize)] = &[$(($hidden, $buckets)),*];
+
+        /// The whole run, with the layout of `--hidden` and `--buckets`.
+        fn train(options: &Options) -> Result<(), String> {
+            match (options.hidden, options.buckets) {
+                $(($hidden, $buckets) => train_layout::<$hidden, $buckets>(options),)*
+                (hidden, buckets) => {
+                    let known: Vec<String> = LAYOUTS.iter().map(|(h, b)| format!("{h} x {b}")).collect();
+                    Err(format!(
+                        "--hidden {hidden} --buckets {buckets}: not a layout this trainer is built for (hidden x \
+                         buckets: {}; another is one line in train_nnue.rs)",
+                        known.join(", ")
+                    ))
+                }
+            }
+        }
+    };
+}
+
+layouts!(128 x 1, 128 x 8, 256 x 1, 256 x 8, 384 x 1, 384 x 8, 512 x 1, 512 x 8);
+
+/// Whether `LAYOUTS` holds `(hidden, buckets)`.
+const fn supported(hidden: usize, buckets: usize) -> bool {
+    let mut i = 0;
+    while i < LAYOUTS.len() {
+        if LAYOUTS[i].0 == hidden && LAYOUTS[i].1 == buckets {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+const _: () = assert!(supported(HIDDEN, OUTPUT_BUCKETS), "the engine's layout must be one the trainer trains");
 
 fn main() {
     let options: Options = usage::parse();
@@ -242,8 +293,8 @@ fn fit_k(reader: &mut Reader, stretches: &[Stretch], buffer: usize) -> Result<f6
 }
 
 /// The network's losses on `stretches` (forward only, on `threads` threads).
-fn losses(
-    params: &Params,
+fn losses<const H: usize, const B: usize>(
+    params: &Params<H, B>,
     reader: &mut Reader,
     stretches: &[Stretch],
     options: &Options,
@@ -301,8 +352,8 @@ fn epoch_rng(seed: u64, epoch: usize) -> SplitMix64 {
 /// The next epoch of `run`: Adam's steps on every batch of the training `stretches`, each
 /// batch's gradient summed from `grads.len()` threads' parts; `progress` hears each batch's
 /// number. Returns the sum of the squared errors.
-fn train_epoch(
-    run: &mut Checkpoint,
+fn train_epoch<const H: usize, const B: usize>(
+    run: &mut Checkpoint<H, B>,
     grads: &mut [Vec<f32>],
     reader: &mut Reader,
     stretches: &[Stretch],
@@ -332,8 +383,9 @@ fn train_epoch(
     Ok(error)
 }
 
-/// The whole run: read, fit `K`, train (or resume), checkpoint every epoch, write the net.
-fn train(options: &Options) -> Result<(), String> {
+/// The whole run for a network of `H` hidden units and `B` buckets: read, fit `K`, train (or
+/// resume), checkpoint every epoch, write the net.
+fn train_layout<const H: usize, const B: usize>(options: &Options) -> Result<(), String> {
     if options.buffer < options.batch {
         return Err(format!("--buffer ({}) must hold at least a batch (--batch {})", options.buffer, options.batch));
     }
@@ -343,18 +395,24 @@ fn train(options: &Options) -> Result<(), String> {
     let trained = train_records * if options.mirror { 2 } else { 1 };
     eprintln!(
         "{train_records} training records ({trained} with mirrored copies), {held_records} held out; \
-         buffer {} records ({} MB), {threads} threads",
+         buffer {} records ({} MB), {threads} threads; layout {} -> {H} x 2 -> 1 of {B} buckets",
         options.buffer,
-        (options.buffer + 2 * dataset::STRETCH as usize) * record::RECORD_BYTES / 1_000_000
+        (options.buffer + 2 * dataset::STRETCH as usize) * record::RECORD_BYTES / 1_000_000,
+        bbengine::nnue::INPUTS
     );
     let settings = options.settings(&dataset);
-    let mut run = match &options.resume {
+    let mut run: Checkpoint<H, B> = match &options.resume {
         Some(path) => {
             let checkpoint = Checkpoint::load(path, &settings)?;
             eprintln!("resuming {} after epoch {}", path.display(), checkpoint.epochs);
             checkpoint
         }
-        None => Checkpoint { settings, epochs: 0, params: Params::new(options.seed), adam: Adam::new(PARAMS) },
+        None => Checkpoint {
+            settings,
+            epochs: 0,
+            params: Params::new(options.seed),
+            adam: Adam::new(Params::<H, B>::PARAMS),
+        },
     };
     if options.epochs > 0 && train_records == 0 {
         return Err("no training records (every --data file is empty or held out)".into());
@@ -372,7 +430,7 @@ fn train(options: &Options) -> Result<(), String> {
         );
         let batches = dataset::batches(train_records, options.mirror, options.batch);
         let progress = Progress::new((options.epochs as u64).saturating_mul(batches), "batches");
-        let mut grads = vec![vec![0.0f32; PARAMS]; threads];
+        let mut grads = vec![vec![0.0f32; Params::<H, B>::PARAMS]; threads];
         let (mut held_results, mut training_time) = (f64::NAN, Duration::ZERO);
         for epoch in first + 1..=last {
             let start = Instant::now();
@@ -411,7 +469,13 @@ fn train(options: &Options) -> Result<(), String> {
             options.checkpoint().display()
         );
     }
-    eprintln!("wrote {}", options.out.display());
+    eprintln!("wrote {} ({} bytes)", options.out.display(), Params::<H, B>::BYTES);
+    if (H, B) != (HIDDEN, OUTPUT_BUCKETS) {
+        eprintln!(
+            "the engine reads this net when engine/src/nnue/mod.rs has HIDDEN = {H} and OUTPUT_BUCKETS = {B} \
+             (now {HIDDEN} and {OUTPUT_BUCKETS})"
+        );
+    }
     Ok(())
 }
 

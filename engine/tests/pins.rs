@@ -8,9 +8,10 @@ use sha2::{Digest, Sha256};
 
 /// The embedded net as the bytes of its file: little-endian `i16`s in field order.
 fn embedded_net_bytes() -> Vec<u8> {
-    let fields = NETWORK.hidden_weights.iter().chain([&NETWORK.hidden_bias]).chain(&NETWORK.output_weights);
+    let fields =
+        NETWORK.hidden_weights.iter().chain([&NETWORK.hidden_bias]).chain(NETWORK.output_weights.iter().flatten());
     let mut values: Vec<i16> = fields.flatten().copied().collect();
-    values.push(NETWORK.output_bias);
+    values.extend(NETWORK.output_bias);
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 

@@ -1,29 +1,29 @@
 //! The state after an epoch, enough to go on as if never stopped: the float weights, Adam's
-//! moments and steps, the epochs done, and the settings that shape the run (checked on
-//! resuming). The shuffles' random numbers are drawn per epoch from the seed and the epoch's
+//! moments and steps, the epochs done, and the settings that shape the run, the layout first
+//! (checked on resuming). The shuffles' random numbers are drawn per epoch from the seed and the epoch's
 //! number, so the seed and the epochs done are the generator's state.
 
 use std::path::Path;
 
 use crate::adam::Adam;
-use crate::network::{PARAMS, Params};
+use crate::network::Params;
 
-/// The file's first bytes: the format and its version.
-const MAGIC: &[u8; 8] = b"bbtrain1";
+/// The file's first bytes: the format and its version (2: the settings name the layout).
+const MAGIC: &[u8; 8] = b"bbtrain2";
 
 /// What must match for a resumed run to be the same run: `(name, value)`, floats as bits.
 pub type Settings = Vec<(&'static str, u64)>;
 
-/// A run's state after `epochs` epochs.
+/// A run's state after `epochs` epochs, for a network of `H` hidden units and `B` buckets.
 #[derive(Clone, PartialEq)]
-pub struct Checkpoint {
+pub struct Checkpoint<const H: usize, const B: usize> {
     pub settings: Settings,
     pub epochs: u64,
-    pub params: Params,
+    pub params: Params<H, B>,
     pub adam: Adam,
 }
 
-impl Checkpoint {
+impl<const H: usize, const B: usize> Checkpoint<H, B> {
     /// Writes the checkpoint to `path` through a temporary file beside it, so a run stopped
     /// while writing leaves the previous checkpoint whole.
     pub fn save(&self, path: &Path) -> Result<(), String> {
@@ -41,17 +41,16 @@ impl Checkpoint {
         std::fs::rename(&temporary, path).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// The checkpoint at `path`, refused unless it was made with `settings`.
-    pub fn load(path: &Path, settings: &Settings) -> Result<Checkpoint, String> {
+    /// The checkpoint at `path`, refused unless it was made with `settings` (so with this
+    /// layout: the settings name it before the size of the weights is checked).
+    pub fn load(path: &Path, settings: &Settings) -> Result<Self, String> {
         let fail = |why: String| format!("{}: {why}", path.display());
         let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
         let words = settings.len() + 2;
-        let size = MAGIC.len() + 8 * words + 4 * 3 * PARAMS;
-        if bytes.len() != size || !bytes.starts_with(MAGIC) {
-            return Err(fail(format!(
-                "not a checkpoint of this trainer and network ({} bytes, expected {size})",
-                bytes.len()
-            )));
+        let params = Params::<H, B>::PARAMS;
+        let size = MAGIC.len() + 8 * words + 4 * 3 * params;
+        if bytes.len() < MAGIC.len() + 8 * words || !bytes.starts_with(MAGIC) {
+            return Err(fail(format!("not a checkpoint of this trainer ({} bytes)", bytes.len())));
         }
         let word = |i: usize| {
             let at = MAGIC.len() + 8 * i;
@@ -62,9 +61,12 @@ impl Checkpoint {
                 return Err(fail(format!("made with another {name}; resume with the options it was made with")));
             }
         }
+        if bytes.len() != size {
+            return Err(fail(format!("truncated or not a checkpoint: {} bytes, expected {size}", bytes.len())));
+        }
         let floats = |k: usize| -> Vec<f32> {
-            let start = MAGIC.len() + 8 * words + 4 * k * PARAMS;
-            bytes[start..start + 4 * PARAMS]
+            let start = MAGIC.len() + 8 * words + 4 * k * params;
+            bytes[start..start + 4 * params]
                 .chunks_exact(4)
                 .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
                 .collect()

@@ -1,17 +1,24 @@
-//! The trainer's tests: the inputs against the engine's, the gradient against finite
-//! differences, the streaming, determinism, resuming, and refusals of bad input.
+//! The trainer's tests: the inputs against the engine's, the export against the engine and,
+//! for layouts the engine is not built with, against a reference evaluator of the net file,
+//! the gradient against finite differences (with and without buckets), the streaming,
+//! determinism, resuming, and refusals of bad input.
 
 use std::path::Path;
 
-use bbcore::{Color, SplitMix64};
+use bbcore::{Color, Role, SplitMix64};
 use bbengine::Position;
-use bbengine::nnue::{HIDDEN, Network, QA, QB, SCALE};
+use bbengine::nnue::{HIDDEN, INPUTS, Network, OUTPUT_BUCKETS, QA, QB, SCALE, feature, output_bucket};
 use bulletformat::ChessBoard;
 use clap::Parser;
 
-use super::network::{B1, B2, PARAMS, Params, W1, W2, sigmoid};
+use super::network::{Params, sigmoid};
 use super::record::{self, Inputs};
 use super::{Dataset, Options, dataset, train};
+
+/// The engine's layout.
+type Engine = Params<HIDDEN, OUTPUT_BUCKETS>;
+/// A small layout with buckets, which the engine is not built with.
+type Bucketed = Params<32, 8>;
 
 /// Positions with little symmetry, each also with the other side to move.
 const FENS: [&str; 4] = [
@@ -31,27 +38,29 @@ fn board_of(fen: &str, score: i32, result: &str) -> ChessBoard {
 
 /// Seeded random weights, biases too, the output weights four times the starting ones (so
 /// that outputs are large).
-fn random_params(seed: u64) -> Params {
-    let mut params = Params::new(seed);
+fn random_params<const H: usize, const B: usize>(seed: u64) -> Params<H, B> {
+    let mut params = Params::<H, B>::new(seed);
     let mut rng = SplitMix64::new(seed ^ 1);
-    for v in &mut params.values[B1..W2] {
+    for v in &mut params.values[Params::<H, B>::B1..Params::<H, B>::W2] {
         *v = ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2;
     }
-    for v in &mut params.values[W2..B2] {
+    for v in &mut params.values[Params::<H, B>::W2..Params::<H, B>::B2] {
         *v *= 4.0;
     }
-    params.values[B2] = 0.1;
+    for (bucket, v) in params.values[Params::<H, B>::B2..].iter_mut().enumerate() {
+        *v = 0.1 - 0.05 * bucket as f32;
+    }
     params
 }
 
 /// [`random_params`] rounded to the engine's fixed point, so that the float forward pass and
 /// the engine's integer one compute the same sums.
-fn exact_params(seed: u64) -> Params {
-    let mut params = random_params(seed);
+fn exact_params<const H: usize, const B: usize>(seed: u64) -> Params<H, B> {
+    let mut params = random_params::<H, B>(seed);
     for (i, v) in params.values.iter_mut().enumerate() {
-        let scale = if i < W2 {
+        let scale = if i < Params::<H, B>::W2 {
             QA
-        } else if i < B2 {
+        } else if i < Params::<H, B>::B2 {
             QB
         } else {
             QA * QB
@@ -66,7 +75,7 @@ fn exact_params(seed: u64) -> Params {
 /// centipawn: the engine divides in integers).
 #[test]
 fn inputs_match_the_engine() {
-    let params = exact_params(7);
+    let params = exact_params::<HIDDEN, OUTPUT_BUCKETS>(7);
     let net = Network::from_bytes(&params.quantized()).unwrap();
     let mut largest = 0;
     for fen in FENS {
@@ -83,6 +92,82 @@ fn inputs_match_the_engine() {
     }
     // Outputs this large would differ by far more with the views or squares mixed up.
     assert!(largest > 100, "the test net's outputs are too small to tell: {largest}");
+}
+
+/// The engine's evaluation, written again for a net file of any layout (`hidden` units,
+/// `buckets` output layers): the file read as the field order `bbengine::nnue::Network`
+/// documents, the accumulators summed from each piece's input, the bucket's output.
+fn reference_evaluate(bytes: &[u8], hidden: usize, buckets: usize, pos: &Position) -> i32 {
+    let words: Vec<i32> = bytes.chunks_exact(2).map(|b| i32::from(i16::from_le_bytes([b[0], b[1]]))).collect();
+    assert_eq!(words.len(), INPUTS * hidden + hidden + buckets * (2 * hidden + 1), "the net file's size");
+    let (columns, rest) = words.split_at(INPUTS * hidden);
+    let (bias, rest) = rest.split_at(hidden);
+    let (output_weights, output_bias) = rest.split_at(buckets * 2 * hidden);
+    let accumulator = |perspective: Color| -> Vec<i32> {
+        let mut acc = bias.to_vec();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in pos.pieces(color, role) {
+                    let column = &columns[feature(perspective, color, role, sq) * hidden..][..hidden];
+                    acc.iter_mut().zip(column).for_each(|(a, w)| *a += w);
+                }
+            }
+        }
+        acc
+    };
+    let bucket = output_bucket(pos.occupied().count(), buckets);
+    let views = [accumulator(pos.side_to_move()), accumulator(pos.side_to_move().other())];
+    let mut sum = output_bias[bucket];
+    for (k, view) in views.iter().enumerate() {
+        let weights = &output_weights[(2 * bucket + k) * hidden..][..hidden];
+        sum += view.iter().zip(weights).map(|(a, w)| a.clamp(&0, &QA) * w).sum::<i32>();
+    }
+    sum * SCALE / (QA * QB)
+}
+
+/// The positions of [`FENS`] with either side to move.
+fn positions() -> Vec<(String, Position)> {
+    let fens = FENS.iter().flat_map(|fen| ["w", "b"].map(|side| with_side(fen, side)));
+    fens.map(|fen| {
+        let pos = fen.parse().unwrap();
+        (fen, pos)
+    })
+    .collect()
+}
+
+/// The reference evaluator is the engine's evaluation on the engine's layout.
+#[test]
+fn the_reference_is_the_engine() {
+    let bytes = exact_params::<HIDDEN, OUTPUT_BUCKETS>(9).quantized();
+    let net = Network::from_bytes(&bytes).unwrap();
+    for (fen, pos) in positions() {
+        assert_eq!(reference_evaluate(&bytes, HIDDEN, OUTPUT_BUCKETS, &pos), net.evaluate(&pos), "{fen}");
+    }
+}
+
+/// A layout with buckets exports the file the reference evaluator reads as the trainer's
+/// output, each position from its own bucket's output layer.
+#[test]
+fn bucketed_export_matches_the_reference() {
+    let params = exact_params::<32, 8>(5);
+    let bytes = params.quantized();
+    assert_eq!(bytes.len(), Bucketed::BYTES);
+    let mut largest = 0;
+    let mut buckets = Vec::new();
+    for (fen, pos) in positions() {
+        let board = board_of(&fen, 0, "0.5");
+        let inputs = Inputs::of(&board);
+        assert_eq!(Bucketed::bucket(&inputs), output_bucket(pos.occupied().count(), 8), "{fen}");
+        buckets.push(Bucketed::bucket(&inputs));
+        let trainer = params.forward(&inputs).0 * SCALE as f32;
+        let reference = reference_evaluate(&bytes, 32, 8, &pos);
+        assert!((trainer - reference as f32).abs() < 1.01, "{fen}: trainer {trainer}, reference {reference}");
+        largest = largest.max(reference.abs());
+    }
+    assert!(largest > 100, "the test net's outputs are too small to tell: {largest}");
+    buckets.sort_unstable();
+    buckets.dedup();
+    assert_eq!(buckets, [1, 3, 6, 7], "the test positions' buckets");
 }
 
 /// The labels of a Black-to-move record are the side to move's: flipped from White's.
@@ -109,26 +194,32 @@ fn mirrored_is_the_mirrored_position() {
 }
 
 /// The gradient of the squared error is its finite difference on a small batch (weights off
-/// the fixed-point grid, where sums of them could sit exactly on the clipping's corners).
-#[test]
-fn gradient_matches_finite_differences() {
-    let params = random_params(3);
+/// the fixed-point grid, where sums of them could sit exactly on the clipping's corners): for
+/// hidden weights and biases, and the output weights and bias of each position's bucket; a
+/// bucket no position falls in gets none.
+fn gradient_matches_finite_differences<const H: usize, const B: usize>() {
+    type P<const H: usize, const B: usize> = Params<H, B>;
+    let params = random_params::<H, B>(3);
     let c = 2.5;
     let batch: Vec<(Inputs, f32)> =
         FENS.iter().zip([0.2, 0.5, 0.9, 0.6]).map(|(fen, t)| (Inputs::of(&board_of(fen, 0, "0.5")), t)).collect();
-    let loss = |params: &Params| -> f64 {
+    let loss = |params: &Params<H, B>| -> f64 {
         batch.iter().map(|(inputs, t)| f64::from((sigmoid(c * params.forward(inputs).0) - t).powi(2))).sum()
     };
-    let mut grad = vec![0.0f32; PARAMS];
+    let mut grad = vec![0.0f32; P::<H, B>::PARAMS];
     for (inputs, t) in &batch {
         params.backward(inputs, *t, c, &mut grad);
     }
     let features = batch[0].0.views();
+    let buckets: Vec<usize> = batch.iter().map(|(inputs, _)| P::<H, B>::bucket(inputs)).collect();
     let mut checked = Vec::new();
-    for j in [0, 5, 77, HIDDEN - 1] {
-        checked.extend([B1 + j, W2 + j, W2 + HIDDEN + j, B2]);
+    for j in [0, 5, 17, H - 1] {
+        checked.push(P::<H, B>::B1 + j);
+        for &b in &buckets {
+            checked.extend([P::<H, B>::W2 + 2 * b * H + j, P::<H, B>::W2 + (2 * b + 1) * H + j, P::<H, B>::B2 + b]);
+        }
         for view in features {
-            checked.extend(view[..3].iter().map(|&f| W1 + usize::from(f) * HIDDEN + j));
+            checked.extend(view[..3].iter().map(|&f| P::<H, B>::W1 + usize::from(f) * H + j));
         }
     }
     let h = 1e-3;
@@ -146,6 +237,20 @@ fn gradient_matches_finite_differences() {
         largest = largest.max(grad[i].abs());
     }
     assert!(largest > 1e-2, "the gradients checked are all near zero: {largest}");
+    for b in (0..B).filter(|b| !buckets.contains(b)) {
+        let outputs = P::<H, B>::W2 + 2 * b * H..P::<H, B>::W2 + 2 * (b + 1) * H;
+        assert!(grad[outputs].iter().chain([&grad[P::<H, B>::B2 + b]]).all(|&g| g == 0.0), "bucket {b}");
+    }
+}
+
+#[test]
+fn gradient_of_the_engines_layout() {
+    gradient_matches_finite_differences::<HIDDEN, OUTPUT_BUCKETS>();
+}
+
+#[test]
+fn gradient_with_buckets() {
+    gradient_matches_finite_differences::<32, 8>();
 }
 
 /// Records of random games (with the hand-written evaluation as the score), `games` games.
@@ -257,7 +362,7 @@ fn deterministic_and_resumable() {
     let first = net(&options(data.path(), &path("a.nnue"), &["--threads", "2"]));
     let second = net(&options(data.path(), &path("b.nnue"), &["--threads", "2"]));
     assert!(first == second, "two runs with the same seed and threads differ");
-    assert!(first != Params::new(1).quantized(), "training changed nothing");
+    assert!(first != Engine::new(1).quantized(), "training changed nothing");
     // Stopped after one epoch, then resumed from its checkpoint.
     let stopped = options(data.path(), &path("c.nnue"), &["--threads", "2", "--stop-after", "1"]);
     net(&stopped);
@@ -302,4 +407,25 @@ fn bad_input_is_refused() {
     assert!(message.contains("made with another --batch"), "{message}");
     let message = error(data.path(), &["--resume", short.to_str().unwrap()]);
     assert!(message.contains("not a checkpoint"), "{message}");
+    let other_layout = if HIDDEN == 256 { "128" } else { "256" };
+    let message = error(data.path(), &["--hidden", other_layout, "--resume", checkpoint.to_str().unwrap()]);
+    assert!(message.contains("made with another --hidden"), "{message}");
+    let message = error(data.path(), &["--hidden", "100"]);
+    assert!(message.contains("--hidden 100 --buckets") && message.contains("not a layout"), "{message}");
+}
+
+/// Another layout trains from the same command line, deterministically, to a net file of its
+/// own size.
+#[test]
+fn another_layout_trains() {
+    let data = data_dir();
+    let out = tempfile::tempdir().unwrap();
+    let (hidden, buckets) = if OUTPUT_BUCKETS == 8 { ("128", "1") } else { ("128", "8") };
+    let run = |name: &str| {
+        net(&options(data.path(), &out.path().join(name), &["--hidden", hidden, "--buckets", buckets, "--epochs", "1"]))
+    };
+    let first = run("a.nnue");
+    let size = if buckets == "8" { Params::<128, 8>::BYTES } else { Params::<128, 1>::BYTES };
+    assert_eq!(first.len(), size);
+    assert!(first == run("b.nnue"), "two runs with the same seed differ");
 }

@@ -3,7 +3,7 @@
 
 use bbcore::{Color, Role, Square};
 
-use super::{HIDDEN, Network, QA, QB, SCALE, feature};
+use super::{HIDDEN, Network, OUTPUT_BUCKETS, QA, QB, SCALE, feature, output_bucket};
 use crate::board::Position;
 
 /// Both sides' hidden layers before clipping, indexed by [`Color::index`].
@@ -50,17 +50,21 @@ impl Accumulator {
         }
     }
 
-    /// `net`'s output for `side_to_move`, in centipawns.
+    /// `net`'s output for the side to move of `pos` (the position this accumulator is of), in
+    /// centipawns, from the output layer of its material's bucket.
     #[inline(always)]
-    pub fn output(&self, net: &Network, side_to_move: Color) -> i32 {
+    pub fn output(&self, net: &Network, pos: &Position) -> i32 {
+        let side_to_move = pos.side_to_move();
         let us = &self.values[side_to_move.index()];
         let them = &self.values[side_to_move.other().index()];
+        let bucket = output_bucket(pos.occupied().count(), OUTPUT_BUCKETS);
+        let [ours, theirs] = &net.output_weights[bucket];
         let mut sum = 0i32;
-        for (values, weights) in [(us, &net.output_weights[0]), (them, &net.output_weights[1])] {
+        for (values, weights) in [(us, ours), (them, theirs)] {
             for (v, w) in values.iter().zip(weights) {
                 sum += i32::from((*v).clamp(0, QA as i16)) * i32::from(*w);
             }
         }
-        (sum + i32::from(net.output_bias)) * SCALE / (QA * QB)
+        (sum + i32::from(net.output_bias[bucket])) * SCALE / (QA * QB)
     }
 }

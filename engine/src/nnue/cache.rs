@@ -110,7 +110,7 @@ impl AccumulatorCache {
         slot.pieces = target;
         slot.valid = true;
         debug_assert_eq!(slot.accumulator, Accumulator::new(net, pos), "{pos}");
-        slot.accumulator.output(net, pos.side_to_move())
+        slot.accumulator.output(net, pos)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The neural network evaluation (NNUE): 768 inputs, one per (colour, role, square) of a
 //! piece, seen from each side, into a hidden layer of [`HIDDEN`] clipped-ReLU units per side,
-//! and one output.
+//! and one output from one of [`OUTPUT_BUCKETS`] output layers, chosen by the number of pieces
+//! on the board ([`output_bucket`]).
 //!
 //! The hidden layer before clipping (the accumulator) is a sum of one weight column per piece
 //! on the board, so a move changes it by a few columns: `accumulator.rs` keeps it, and
@@ -8,8 +9,8 @@
 //! a few pieces away to update instead of summing all 32 columns again.
 //!
 //! The output, from the side to move's point of view: the side to move's hidden layer then
-//! the other side's, times the output weights, plus the output bias, in centipawns after
-//! scaling by [`SCALE`]. The weights are integers (`i16`), the trainer's floats times [`QA`]
+//! the other side's, times the bucket's output weights, plus its output bias, in centipawns
+//! after scaling by [`SCALE`]. The weights are integers (`i16`), the trainer's floats times [`QA`]
 //! (hidden layer) and [`QB`] (output layer).
 //!
 //! The net (`nets/bb.nnue`) is embedded in the binary as [`NETWORK`], with no start-up cost;
@@ -31,8 +32,11 @@ use crate::board::Position;
 
 /// Inputs per side's view: 2 colours x 6 roles x 64 squares.
 pub const INPUTS: usize = 768;
-/// Hidden units per side's view.
+/// Hidden units per side's view. The layout is this line and [`OUTPUT_BUCKETS`]' (and the net
+/// file): `examples/train_nnue.rs` trains any supported layout and defaults to this one.
 pub const HIDDEN: usize = 128;
+/// Output layers, chosen by material ([`output_bucket`]): one output weight pair and bias each.
+pub const OUTPUT_BUCKETS: usize = 1;
 /// The hidden layer's fixed-point scale: a float weight `w` is stored as `round(w * QA)`,
 /// and the clipped ReLU clips to `0..=QA`.
 pub const QA: i32 = 255;
@@ -40,6 +44,17 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Centipawns per unit of the network's float output.
 pub const SCALE: i32 = 400;
+
+/// The output layer, of `buckets`, for a board of `pieces` pieces (kings included): equal
+/// spans of `ceil(32 / buckets)` piece counts from 2 up, so an endgame's output is fitted apart
+/// from a middle game's (with 8 buckets: 2 to 5 pieces bucket 0, ..., 30 to 32 bucket 7).
+/// The trainer calls it with its own layout's `buckets`.
+#[inline(always)]
+pub const fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    let span = 32usize.div_ceil(buckets);
+    let bucket = (pieces as usize).saturating_sub(2) / span;
+    if bucket < buckets { bucket } else { buckets - 1 }
+}
 
 /// The input of a `color` `role` on `sq` seen from `perspective`'s side: its own pieces
 /// first, then the other side's, and the board flipped for Black, so both sides see the
@@ -59,10 +74,10 @@ pub struct Network {
     pub hidden_weights: [[i16; HIDDEN]; INPUTS],
     /// Hidden biases.
     pub hidden_bias: [i16; HIDDEN],
-    /// Output weights: the side to move's hidden units, then the other side's.
-    pub output_weights: [[i16; HIDDEN]; 2],
-    /// The output bias, times `QA * QB`.
-    pub output_bias: i16,
+    /// Output weights by bucket: the side to move's hidden units, then the other side's.
+    pub output_weights: [[[i16; HIDDEN]; 2]; OUTPUT_BUCKETS],
+    /// Output biases by bucket, times `QA * QB`.
+    pub output_bias: [i16; OUTPUT_BUCKETS],
 }
 
 /// The net file's size in bytes.
@@ -120,15 +135,17 @@ impl Network {
         let mut net = Box::new(Network {
             hidden_weights: [[0; HIDDEN]; INPUTS],
             hidden_bias: [0; HIDDEN],
-            output_weights: [[0; HIDDEN]; 2],
-            output_bias: 0,
+            output_weights: [[[0; HIDDEN]; 2]; OUTPUT_BUCKETS],
+            output_bias: [0; OUTPUT_BUCKETS],
         });
         let mut values = bytes.chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]]));
-        let fields = net.hidden_weights.iter_mut().chain([&mut net.hidden_bias]).chain(net.output_weights.iter_mut());
+        let fields = (net.hidden_weights.iter_mut().map(|row| &mut row[..]))
+            .chain([&mut net.hidden_bias[..]])
+            .chain(net.output_weights.iter_mut().flatten().map(|row| &mut row[..]))
+            .chain([&mut net.output_bias[..]]);
         for field in fields {
             field.iter_mut().zip(&mut values).for_each(|(w, v)| *w = v);
         }
-        net.output_bias = values.next().unwrap_or(0);
         Ok(net)
     }
 
@@ -150,13 +167,13 @@ impl Network {
     /// The evaluation of `pos` by this net for the side to move, in centipawns, computed from
     /// scratch.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        Accumulator::new(self, pos).output(self, pos.side_to_move())
+        Accumulator::new(self, pos).output(self, pos)
     }
 }
 
 impl core::fmt::Debug for Network {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Network {{ {INPUTS} -> {HIDDEN} x 2 -> 1 }}")
+        write!(f, "Network {{ {INPUTS} -> {HIDDEN} x 2 -> 1 of {OUTPUT_BUCKETS} by material }}")
     }
 }
 
@@ -181,6 +198,20 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Buckets split 2 to 32 pieces into equal spans; one bucket takes every count.
+    #[test]
+    fn output_buckets_by_piece_count() {
+        let buckets = |n| (2..=32).map(|pieces| output_bucket(pieces, n)).collect::<Vec<_>>();
+        assert_eq!(buckets(1), [0; 31]);
+        let eight = [[0; 4], [1; 4], [2; 4], [3; 4], [4; 4], [5; 4], [6; 4]].concat();
+        assert_eq!(buckets(8), [eight.as_slice(), &[7; 3]].concat());
+        // ceil(32 / 3) = 11: 2..=12, 13..=23, 24..=32.
+        assert_eq!(buckets(3), [vec![0; 11], vec![1; 11], vec![2; 9]].concat());
+        assert_eq!((output_bucket(0, 8), output_bucket(40, 8)), (0, 7));
+        let pos = Position::startpos();
+        assert_eq!(output_bucket(pos.occupied().count(), OUTPUT_BUCKETS), OUTPUT_BUCKETS - 1);
+    }
 
     /// Mirroring the board (colours swapped, ranks flipped) and the side to move gives the
     /// same evaluation: each side's view of one is the other side's view of the other.
