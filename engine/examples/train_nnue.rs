@@ -110,10 +110,12 @@ struct Options {
           value_parser = checked::<bool>("--mirror", "true or false", |_| true))]
     mirror: bool,
     /// Hidden units per view (the net runs in the engine whose HIDDEN is this)
-    #[arg(long, value_name = "N", default_value_t = HIDDEN)]
+    #[arg(long, value_name = "N", default_value_t = HIDDEN,
+          value_parser = checked::<usize>("--hidden", "a whole number", |_| true))]
     hidden: usize,
     /// Output buckets by material (the net runs in the engine whose OUTPUT_BUCKETS is this)
-    #[arg(long, value_name = "N", default_value_t = OUTPUT_BUCKETS)]
+    #[arg(long, value_name = "N", default_value_t = OUTPUT_BUCKETS,
+          value_parser = checked::<usize>("--buckets", "a whole number", |_| true))]
     buckets: usize,
     /// Seed of the starting weights and the shuffles
     #[arg(long, value_name = "S", default_value_t = 1,
