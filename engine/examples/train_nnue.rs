@@ -192,24 +192,15 @@ macro_rules! layouts {
                 }
             }
         }
+
+        const _: () = assert!(
+            matches!((HIDDEN, OUTPUT_BUCKETS), $(($hidden, $buckets))|*),
+            "the engine's layout must be one the trainer trains"
+        );
     };
 }
 
 layouts!(128 x 1, 128 x 8, 256 x 1, 256 x 8, 384 x 1, 384 x 8, 512 x 1, 512 x 8);
-
-/// Whether `LAYOUTS` holds `(hidden, buckets)`.
-const fn supported(hidden: usize, buckets: usize) -> bool {
-    let mut i = 0;
-    while i < LAYOUTS.len() {
-        if LAYOUTS[i].0 == hidden && LAYOUTS[i].1 == buckets {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
-
-const _: () = assert!(supported(HIDDEN, OUTPUT_BUCKETS), "the engine's layout must be one the trainer trains");
 
 fn main() {
     let options: Options = usage::parse();
