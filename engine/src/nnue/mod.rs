@@ -34,9 +34,9 @@ use crate::board::Position;
 pub const INPUTS: usize = 768;
 /// Hidden units per side's view. The layout is this line and [`OUTPUT_BUCKETS`]' (and the net
 /// file): `examples/train_nnue.rs` trains any supported layout and defaults to this one.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 /// Output layers, chosen by material ([`output_bucket`]): one output weight pair and bias each.
-pub const OUTPUT_BUCKETS: usize = 1;
+pub const OUTPUT_BUCKETS: usize = 8;
 /// The hidden layer's fixed-point scale: a float weight `w` is stored as `round(w * QA)`,
 /// and the clipped ReLU clips to `0..=QA`.
 pub const QA: i32 = 255;
