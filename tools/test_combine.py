@@ -10,28 +10,32 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import combine  # noqa: E402
+import match  # noqa: E402
 
 A = "A: bbengine 0.1.0 (uci:/work/sl15/bb-5d0c029)"
 B = "B: Stockfish 15.1 (uci:/usr/games/stockfish?Skill Level=15)"
 
 
-def log_text(wins: int, draws: int, losses: int, min_clock: str = "0.080", a: str = A, b: str = B) -> str:
-    """A match.py log as it prints one: the engines, a game line, the summary and the faults."""
+def engine(name: str, min_clock: float, illegal_moves: int = 0, hangs: int = 0) -> dict:
+    """One engine's entry of `match.summary`'s dict."""
+    return {"name": name, "illegal_moves": illegal_moves, "crashes": 0, "hangs": hangs, "time_losses": 0,
+            "restarts": 0, "min_clock": min_clock, "timed_moves": 100, "time_used": 19.0, "details": []}
+
+
+def log_text(wins: int, draws: int, losses: int, min_clock: float = 0.080, a: str = A, b: str = B,
+             illegal_moves: int = 0, hangs: int = 0) -> str:
+    """A match.py log: the engines' lines as `match.py` starts its output, a game line, and the
+    summary as `match.print_summary` prints it."""
     games = wins + draws + losses
-    return "\n".join([
-        a,
-        b,
-        f"{games} games at 10+0.1, 50 openings, 2 at a time",
-        "Game 1/40: A (white) vs B: 0-1 checkmate, 317 plies, opening 1 | A +0 =0 -1",
-        "",
-        f"Games: {games}   A: +{wins} ={draws} -{losses}   score 50.0%",
-        "Elo difference (A - B): +0.0 +/- 0.0 (95%)",
-        f"A (bbengine 0.1.0): illegal moves 0, crashes 0, hangs 0, time losses 0, restarts 0, "
-        f"min clock {min_clock}s, mean move 0.190s",
-        "B (Stockfish 15.1): illegal moves 0, crashes 0, hangs 0, time losses 0, restarts 0, "
-        "min clock 0.041s, mean move 0.200s",
-        "",
-    ])
+    s = {"games": games, "wins": wins, "draws": draws, "losses": losses, "score": (wins + draws / 2) / games,
+         "elo": None, "elo_error_95": None,
+         "engines": {"A": engine("bbengine 0.1.0", min_clock, illegal_moves, hangs),
+                     "B": engine("Stockfish 15.1", 0.041)}}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        match.print_summary(s)
+    game = "Game 1/40: A (white) vs B: 0-1 checkmate, 317 plies, opening 1 | A +0 =0 -1"
+    return "\n".join([a, b, f"{games} games at 10+0.1, 50 openings, 2 at a time", game]) + "\n" + out.getvalue()
 
 
 class CombineTest(unittest.TestCase):
@@ -53,8 +57,8 @@ class CombineTest(unittest.TestCase):
 
     def test_the_skill_level_15_batches_pool_to_the_reported_line(self) -> None:
         # The five batches of docs/strength.md's Skill Level 15 run and their pooled line.
-        batches = [(10, 11, 19, "0.081"), (0, 12, 28, "0.078"), (6, 12, 22, "0.075"), (5, 14, 21, "0.080"),
-                   (6, 13, 21, "0.078")]
+        batches = [(10, 11, 19, 0.081), (0, 12, 28, 0.078), (6, 12, 22, 0.075), (5, 14, 21, 0.080),
+                   (6, 13, 21, 0.078)]
         paths = [self.write(f"seed{i}.log", log_text(*batch)) for i, batch in enumerate(batches)]
         last = self.run_combine(*paths).splitlines()[-1]
         self.assertEqual(last, "together: 200 games, +27 =62 -111, 29.0%, Elo -155.5 +/- 42.2, A's illegal moves + "
@@ -62,9 +66,7 @@ class CombineTest(unittest.TestCase):
 
     def test_faults_are_summed(self) -> None:
         first = self.write("a.log", log_text(1, 0, 1))
-        faulty = log_text(1, 0, 1).replace("illegal moves 0, crashes 0, hangs 0, time losses 0, restarts 0, min clock 0.080",
-                                           "illegal moves 1, crashes 0, hangs 2, time losses 0, restarts 3, min clock 0.080", 1)
-        second = self.write("b.log", faulty)
+        second = self.write("b.log", log_text(1, 0, 1, illegal_moves=1, hangs=2))
         self.assertIn("time losses 3,", self.run_combine(first, second).splitlines()[-1])
 
     def test_a_log_without_a_summary_is_an_error(self) -> None:
