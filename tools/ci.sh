@@ -15,6 +15,6 @@ if [ ! -x "$STOCKFISH" ]; then
     apt-get install -y -qq stockfish >/dev/null
 fi
 
-# The unit tests: test_sprt.py, test_match_pairs.py, test_spsa.py, test_combine.py (every tools/test_*.py).
+# The unit tests: every tools/test_*.py.
 python3 -m unittest discover -s tools -p 'test_*.py'
 python3 tools/protocol_test.py --short --stockfish "$STOCKFISH" "$ENGINE"
