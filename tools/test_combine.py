@@ -2,6 +2,7 @@
 """Unit tests of combine.py: pooling match.py logs, and refusing logs that do not belong together."""
 
 import contextlib
+import dataclasses
 import io
 import os
 import sys
@@ -17,9 +18,10 @@ B = "B: Stockfish 15.1 (uci:/usr/games/stockfish?Skill Level=15)"
 
 
 def engine(name: str, min_clock: float, illegal_moves: int = 0, hangs: int = 0) -> dict:
-    """One engine's entry of `match.summary`'s dict."""
-    return {"name": name, "illegal_moves": illegal_moves, "crashes": 0, "hangs": hangs, "time_losses": 0,
-            "restarts": 0, "min_clock": min_clock, "timed_moves": 100, "time_used": 19.0, "details": []}
+    """One engine's entry of `match.summary`'s dict, built the way `summary` builds it."""
+    faults = match.Faults(illegal_moves=illegal_moves, hangs=hangs, min_clock=min_clock, timed_moves=100,
+                          time_used=19.0)
+    return {"name": name, **dataclasses.asdict(faults)}
 
 
 def log_text(wins: int, draws: int, losses: int, min_clock: float = 0.080, a: str = A, b: str = B,
