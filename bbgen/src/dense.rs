@@ -70,6 +70,9 @@ pub struct DenseRecord {
     pub rounds: u64,
     /// The command that found them.
     pub command: String,
+    /// The record the search started from, if it did not start from scratch: its entries,
+    /// seed, rounds and [`fingerprint`] (the record itself is in the data file's git history).
+    pub from: String,
     /// (magic, offset) per rook square.
     pub rook: Vec<(u64, u32)>,
     /// (magic, offset) per bishop square.
@@ -84,6 +87,7 @@ impl DenseRecord {
         let mut seconds = None;
         let mut rounds = None;
         let mut command = String::new();
+        let mut from = String::new();
         let mut rook = vec![None; 64];
         let mut bishop = vec![None; 64];
         for (n, line) in text.lines().enumerate() {
@@ -100,6 +104,7 @@ impl DenseRecord {
                 "seconds" => seconds = Some(rest.parse::<u64>().map_err(|_| bad("bad seconds"))?),
                 "rounds" => rounds = Some(rest.parse::<u64>().map_err(|_| bad("bad rounds"))?),
                 "command" => command = rest.to_string(),
+                "from" => from = rest.to_string(),
                 "rook" | "bishop" => {
                     let mut fields = rest.split_whitespace();
                     let (Some(sq), Some(magic), Some(offset), None) =
@@ -130,6 +135,7 @@ impl DenseRecord {
             seconds: seconds.unwrap_or(0),
             rounds: rounds.unwrap_or(0),
             command,
+            from,
             rook: complete(rook, "rook")?,
             bishop: complete(bishop, "bishop")?,
         })
@@ -149,6 +155,9 @@ impl DenseRecord {
         if !self.command.is_empty() {
             let _ = writeln!(s, "command {}", self.command);
         }
+        if !self.from.is_empty() {
+            let _ = writeln!(s, "from {}", self.from);
+        }
         for (name, list) in [("rook", &self.rook), ("bishop", &self.bishop)] {
             for (sq, (magic, offset)) in Square::ALL.iter().zip(list) {
                 let _ = writeln!(s, "{name} {sq} {magic:#018x} {offset}");
@@ -156,6 +165,26 @@ impl DenseRecord {
         }
         s
     }
+}
+
+/// A 64-bit FNV-1a hash of a record's magics and offsets, in square order: names the
+/// arrangement a search started from, whatever the record's other lines say.
+pub fn fingerprint(record: &DenseRecord) -> u64 {
+    let words = record.rook.iter().chain(&record.bishop).flat_map(|&(magic, offset)| [magic, u64::from(offset)]);
+    words
+        .flat_map(u64::to_le_bytes)
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// How a search that starts from `record` names it in its own record.
+pub fn describe_start(record: &DenseRecord) -> String {
+    format!(
+        "{} entries, seed {:#x}, {} rounds, fingerprint {:#018x}",
+        record.entries,
+        record.seed,
+        record.rounds,
+        fingerprint(record)
+    )
 }
 
 fn parse_u64(s: &str) -> Option<u64> {

@@ -67,6 +67,10 @@ struct SearchArgs {
     /// The search's seed, decimal or hex (0x1f)
     #[arg(long, value_name = "S", value_parser = seed, default_value = "1", allow_hyphen_values = true)]
     seed: u64,
+    /// Start from this data file's magics and offsets instead of from scratch (to go on
+    /// where an earlier search stopped)
+    #[arg(long, value_name = "FILE")]
+    from: Option<PathBuf>,
 }
 
 /// A whole number, decimal or `0x` hex, for `flag`.
@@ -234,8 +238,19 @@ fn stats(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn search(root: &Path, seconds: u64, seed: u64, rounds: Option<u64>) -> Result<(), String> {
+fn search(root: &Path, seconds: u64, seed: u64, rounds: Option<u64>, from: Option<&Path>) -> Result<(), String> {
     let current = read_record(root).ok().map(|r| r.entries);
+    // The starting record must verify before the search builds on it.
+    let start = match from {
+        Some(file) => {
+            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let record = bbgen::dense::DenseRecord::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            bbgen::dense::layout(&record).map_err(|e| format!("{}: {e}", file.display()))?;
+            let description = bbgen::dense::describe_start(&record);
+            Some((record, description, file.display().to_string()))
+        }
+        None => None,
+    };
     let path = data_file(root);
     // Fail on an unwritable data file now, not after the search.
     std::fs::OpenOptions::new()
@@ -243,23 +258,25 @@ fn search(root: &Path, seconds: u64, seed: u64, rounds: Option<u64>) -> Result<(
         .create(true)
         .open(&path)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let start = Instant::now();
-    let result =
-        bbgen::search::search_dense(seed, bbgen::search::SearchParams::DEFAULT, seconds, rounds, &mut |line| {
-            eprintln!("{line}")
-        });
+    let clock = Instant::now();
+    let params = bbgen::search::SearchParams::DEFAULT;
+    let parent = start.as_ref().map(|(record, _, _)| record);
+    let result = bbgen::search::search_dense(seed, params, seconds, rounds, parent, &mut |line| eprintln!("{line}"));
     let mut record = result.record;
-    record.command = match rounds {
-        Some(r) => format!("cargo run --release -p bbgen -- search-dense --rounds {r} --seed {seed:#x}"),
-        None => format!("cargo run --release -p bbgen -- search-dense --seconds {seconds} --seed {seed:#x}"),
+    let limit = match rounds {
+        Some(r) => format!("--rounds {r}"),
+        None => format!("--seconds {seconds}"),
     };
+    let from_flag = start.as_ref().map(|(_, _, path)| format!(" --from {path}")).unwrap_or_default();
+    record.command = format!("cargo run --release -p bbgen -- search-dense {limit} --seed {seed:#x}{from_flag}");
+    record.from = start.map(|(_, description, _)| description).unwrap_or_default();
     // The record must rebuild and verify before it replaces anything.
     bbgen::dense::layout(&record).map_err(|e| format!("search result failed verification: {e}"))?;
     println!(
         "search-dense: {} entries after {} rounds in {:.0} s (seed {seed:#x})",
         record.entries,
         result.rounds,
-        start.elapsed().as_secs_f64()
+        clock.elapsed().as_secs_f64()
     );
     match current {
         Some(n) if n <= record.entries => {
@@ -291,8 +308,8 @@ fn main() -> ExitCode {
     // Show clean paths; a root that does not exist is reported when it is used.
     let root = root.canonicalize().unwrap_or(root);
     let result = match cli.command {
-        Some(Command::SearchDense(SearchArgs { seconds, rounds, seed })) => {
-            search(&root, seconds.unwrap_or(u64::MAX), seed, rounds).map(|()| true)
+        Some(Command::SearchDense(SearchArgs { seconds, rounds, seed, from })) => {
+            search(&root, seconds.unwrap_or(u64::MAX), seed, rounds, from.as_deref()).map(|()| true)
         }
         None if cli.check => check(&root),
         None if cli.stats => stats(&root).map(|()| true),

@@ -71,6 +71,15 @@ impl Evaluator {
         Evaluator { cases: slider.cases(sq), slider, values: vec![0; size], stamp: vec![0; size], epoch: 0 }
     }
 
+    /// Starts a fresh evaluation: slots stamped with an older epoch count as free.
+    fn next_epoch(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+    }
+
     /// Checks `magic`; `None` on the first harmful collision, else its used/min/max.
     pub fn quick(&mut self, magic: u64) -> Option<Quick> {
         self.bounded(magic, usize::MAX)
@@ -85,11 +94,7 @@ impl Evaluator {
     /// `stride_bits` bits, so that `2^stride_bits` such windows can interleave.
     pub fn strided(&mut self, magic: u64, limit: usize, stride_bits: u32) -> Option<Quick> {
         let low = (1usize << stride_bits) - 1;
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.fill(0);
-            self.epoch = 1;
-        }
+        self.next_epoch();
         let shift = shift(self.slider);
         let (mut used, mut min, mut max) = (0, usize::MAX, 0);
         for (occ, &att) in self.cases.occupancies.iter().zip(&self.cases.attacks) {
@@ -125,11 +130,7 @@ impl Evaluator {
     /// or past `end_limit`. Returns one past its highest entry and the sum of the positions of
     /// its entries (what the packing minimises after the length) if it fits.
     pub fn fits_at(&mut self, magic: u64, table: &[u64], offset: usize, end_limit: usize) -> Option<(usize, u64)> {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.fill(0);
-            self.epoch = 1;
-        }
+        self.next_epoch();
         let shift = shift(self.slider);
         let (mut end, mut sum) = (0, 0);
         for (occ, &att) in self.cases.occupancies.iter().zip(&self.cases.attacks) {
@@ -152,6 +153,40 @@ impl Evaluator {
             }
         }
         Some((end, sum))
+    }
+}
+
+impl Evaluator {
+    /// How many occupancies of `magic` placed at `offset` clash: land on an entry of `table`
+    /// that holds other attacks, on a window slot an occupancy with other attacks took first,
+    /// or at or past `end_limit`. Counting stops once it passes `cap`. A climb that drives this
+    /// to zero finds a magic that fits the holes of the array where random draws almost never
+    /// do (a window must miss every used entry at once).
+    pub fn conflicts(&mut self, magic: u64, table: &[u64], offset: usize, end_limit: usize, cap: usize) -> usize {
+        self.next_epoch();
+        let shift = shift(self.slider);
+        let mut clashes = 0;
+        for (occ, &att) in self.cases.occupancies.iter().zip(&self.cases.attacks) {
+            let i = dense_magic_index(*occ, self.cases.mask, magic, shift);
+            let p = offset + i;
+            let clash = if p >= end_limit {
+                true
+            } else if self.stamp[i] != self.epoch {
+                self.stamp[i] = self.epoch;
+                self.values[i] = att;
+                let t = table[p];
+                t != 0 && t != att
+            } else {
+                self.values[i] != att
+            };
+            if clash {
+                clashes += 1;
+                if clashes > cap {
+                    break;
+                }
+            }
+        }
+        clashes
     }
 }
 
@@ -409,7 +444,7 @@ impl Arrangement {
     /// magics on a ladder of offsets from just below the lowest free entry to the end. A
     /// candidate is dropped at its first entry that clashes with the array or lands past the
     /// best end so far, so the ladder is cheap.
-    fn place(&mut self, k: usize, s: &mut SquareSearch, draws: usize) {
+    fn place(&mut self, k: usize, s: &mut SquareSearch, draws: usize, climbs: usize, climb_steps: usize) {
         let len = self.len();
         let low = self.low();
         let window = 1usize << s.eval.slider.dense_bits();
@@ -479,10 +514,90 @@ impl Arrangement {
                 }
             }
         }
+        for _ in 0..climbs {
+            if let Some(key) = self.climb_in(s, len, from, climb_steps, best) {
+                best = Some(key);
+            }
+        }
         // Past the end every valid candidate fits, and the pools are never empty.
         let fallback = || (0, 0, s.candidates().next().map_or(0, |f| f.magic), len);
         let (_, _, magic, offset) = best.unwrap_or_else(fallback);
         self.put(k, s, magic, offset);
+    }
+}
+
+impl Arrangement {
+    /// A min-conflicts climb in context: starts from the pool candidate and offset (out of a
+    /// sample) whose slots clash with the fewest used entries, then flips one to three bits of
+    /// the magic or nudges the offset, keeping any change that does not add clashes (see
+    /// [`Evaluator::conflicts`]), until nothing clashes or `steps` run out. The window must end
+    /// by the best placement's end, so a fit is never worse on length. Returns the fit's key if
+    /// it beats `best`.
+    fn climb_in(
+        &self,
+        s: &mut SquareSearch,
+        len: usize,
+        from: usize,
+        steps: usize,
+        best: Option<PlacementKey>,
+    ) -> Option<PlacementKey> {
+        let end_limit = best.map_or(len, |b| b.0);
+        let values = &self.values;
+        let clashes = |fp: &Footprint, offset: usize| {
+            fp.slots
+                .iter()
+                .filter(|&&(i, v)| {
+                    let p = offset + i as usize;
+                    p >= end_limit || (values[p] != 0 && values[p] != v)
+                })
+                .count()
+        };
+        // The start: of the leanest and most compact candidates, each at 32 random offsets whose
+        // window lies within [from, end_limit), the pair with the fewest clashes.
+        let SquareSearch { rng, eval, pool, compact } = s;
+        let mut start: Option<(usize, u64, usize)> = None;
+        for fp in pool.iter().take(8).chain(compact.iter().take(4)) {
+            for _ in 0..32 {
+                let room = end_limit.saturating_sub(from + fp.span());
+                let first = from + (rng.next_u64() as usize % (room + 1));
+                let offset = first.saturating_sub(fp.min());
+                let c = clashes(fp, offset);
+                if start.is_none_or(|(b, _, _)| c < b) {
+                    start = Some((c, fp.magic, offset));
+                }
+            }
+        }
+        let (_, mut magic, mut offset) = start?;
+        let mut cost = eval.conflicts(magic, values, offset, end_limit, usize::MAX);
+        for _ in 0..steps {
+            if cost == 0 {
+                break;
+            }
+            let r = rng.next_u64();
+            let (mut next, mut next_offset) = (magic, offset);
+            if r & 0x7 == 0 {
+                let nudge = 1 + (r >> 3) as usize % 4;
+                next_offset = if r & 0x80 != 0 { offset + nudge } else { offset.saturating_sub(nudge) };
+            } else {
+                next ^= 1 << ((r >> 8) & 63);
+                if r & 0x10 != 0 {
+                    next ^= 1 << ((r >> 16) & 63);
+                }
+                if r & 0x30 == 0x30 {
+                    next ^= 1 << ((r >> 24) & 63);
+                }
+            }
+            let c = eval.conflicts(next, values, next_offset, end_limit, cost);
+            if c <= cost {
+                (magic, offset, cost) = (next, next_offset, c);
+            }
+        }
+        if cost != 0 {
+            return None;
+        }
+        let (end, sum) = eval.fits_at(magic, values, offset, end_limit)?;
+        let key = (end.max(len), sum, magic, offset);
+        best.is_none_or(|b| key < b).then_some(key)
     }
 }
 
@@ -551,34 +666,53 @@ pub struct SearchParams {
     /// Fresh random and mutated magics tried in context when a rook is put back (a tenth of
     /// that for a bishop).
     pub fresh_draws: usize,
+    /// Min-conflicts climbs tried in context when a square is put back; 0 turns them off.
+    pub climbs: usize,
+    /// Steps of each such climb for a rook (a quarter of that for a bishop).
+    pub climb_steps: usize,
+    /// How far above the best position sum a move may leave the sum (at the best length) and
+    /// still be kept: 0 keeps only moves that do not make things worse; more lets the search
+    /// walk across plateaus (record-to-record travel).
+    pub slack: u64,
 }
 
 impl SearchParams {
     /// The parameters of `search-dense`.
-    pub const DEFAULT: SearchParams =
-        SearchParams { pool_rounds: 12, moves_per_round: 100, structured: true, fresh_draws: 2_000 };
+    pub const DEFAULT: SearchParams = SearchParams {
+        pool_rounds: 12,
+        moves_per_round: 100,
+        structured: true,
+        fresh_draws: 2_000,
+        climbs: 1,
+        climb_steps: 3_000,
+        slack: 1_000_000,
+    };
 }
 
 /// Runs the dense search from `seed` for about `seconds`, in whole rounds. Every round is a
-/// pure function of the seed and the rounds before it, so the same seed and number of rounds
-/// give the same magics on any machine. `log` receives a line per improvement.
+/// pure function of the seed, the starting record (if any) and the rounds before it, so the
+/// same inputs and number of rounds give the same magics on any machine. `log` receives a
+/// line per improvement.
 ///
 /// 1. Every square builds a pool of candidates: local optima of a climb that minimises slots
 ///    used (constructive collisions) plus part of the span, and the most compact random
 ///    magics (sparse words and their complements).
 /// 2. The squares are placed one by one, rook corners and edges first and bishops last to
 ///    fill holes, each where it ends the array lowest and, among those places, where the sum
-///    of its entries' positions is lowest.
+///    of its entries' positions is lowest. With `from`, a verified record's windows are put
+///    back as they were instead, so a search can go on where an earlier one stopped.
 /// 3. Each round then grows the pools and makes `moves_per_round` ruin-and-recreate moves:
 ///    take out the square that ends the array and squares near the end, or a random square
 ///    and squares whose windows overlap it; put them back in random order, each at its best
-///    placement (with fresh random and mutated magics tried in context), and keep the change
-///    unless (length, sum of used entry positions) grew.
+///    placement (with fresh random and mutated magics, and min-conflicts climbs, tried in
+///    context), and keep the change unless the length grew or the sum of used entry positions
+///    rose more than `slack` above the best at that length.
 pub fn search_dense(
     seed: u64,
     params: SearchParams,
     seconds: u64,
     max_rounds: Option<u64>,
+    from: Option<&DenseRecord>,
     log: &mut dyn FnMut(&str),
 ) -> SearchResult {
     let start = Instant::now();
@@ -609,11 +743,25 @@ pub fn search_dense(
     let mut order: Vec<usize> = (0..keys.len()).collect();
     order.sort_by_key(|&k| (keys[k].0 == Slider::Bishop, std::cmp::Reverse(keys[k].0.mask(keys[k].1).count()), k));
     let mut table = Arrangement::new(keys.len());
-    for &k in &order {
-        table.place(k, &mut squares[k], 0);
+    match from {
+        // A verified record's windows agree wherever they overlap, so they go back as they were.
+        Some(record) => {
+            let windows = record.rook.iter().chain(&record.bishop);
+            for (k, &(magic, offset)) in windows.enumerate() {
+                table.put(k, &squares[k], magic, offset as usize);
+            }
+        }
+        None => {
+            for &k in &order {
+                table.place(k, &mut squares[k], 0, 0, 0);
+            }
+        }
     }
     let mut score = table.score();
     log(&format!("built: {} entries ({:.0} s)", score.0, start.elapsed().as_secs_f64()));
+    // The best arrangement so far: a move may leave the position sum up to `slack` above its
+    // sum, but never the length above its length, so the current length is always the best.
+    let (mut best, mut best_placed) = (score, table.placed.clone());
     let mut rounds = 0;
     loop {
         rounds += 1;
@@ -636,12 +784,16 @@ pub fn search_dense(
             }
             for &k in &ruined {
                 let fresh = if keys[k].0 == Slider::Rook { params.fresh_draws } else { params.fresh_draws / 10 };
-                table.place(k, &mut squares[k], fresh);
+                let climb = if keys[k].0 == Slider::Rook { params.climb_steps } else { params.climb_steps / 4 };
+                table.place(k, &mut squares[k], fresh, params.climbs, climb);
             }
             let new_score = table.score();
-            if new_score <= score {
-                if new_score.0 < score.0 {
+            if new_score.0 < best.0 || (new_score.0 == best.0 && new_score.1 <= best.1 + params.slack) {
+                if new_score.0 < best.0 {
                     log(&format!("round {rounds}: {} entries ({:.0} s)", new_score.0, start.elapsed().as_secs_f64()));
+                }
+                if new_score < best {
+                    (best, best_placed) = (new_score, table.placed.clone());
                 }
                 score = new_score;
             } else {
@@ -657,13 +809,14 @@ pub fn search_dense(
             break;
         }
     }
-    let entry = |k: usize| table.placed[k].map_or((0, 0), |(magic, offset, _)| (magic, offset as u32));
+    let entry = |k: usize| best_placed[k].map_or((0, 0), |(magic, offset, _)| (magic, offset as u32));
     let record = DenseRecord {
         seed,
-        entries: table.len(),
+        entries: best.0,
         seconds: start.elapsed().as_secs(),
         rounds,
         command: String::new(),
+        from: String::new(),
         rook: (0..64).map(entry).collect(),
         bishop: (64..128).map(entry).collect(),
     };
@@ -705,11 +858,41 @@ mod tests {
     }
 
     #[test]
+    fn conflicts_count_clashes_with_the_table_the_window_and_the_end() {
+        let s = bishop_search(Square::D4, 5);
+        let fp = s.pool[0].clone();
+        let mut eval = Evaluator::new(Slider::Bishop, Square::D4);
+        let occupancies = eval.cases.occupancies.len();
+        let mut table = vec![0u64; 1 << 12];
+        // A valid magic in an empty array clashes nowhere, and fits there.
+        assert_eq!(eval.conflicts(fp.magic, &table, 100, table.len(), usize::MAX), 0);
+        assert!(eval.fits_at(fp.magic, &table, 100, table.len()).is_some());
+        // Other attacks on one of its slots: every occupancy that maps there clashes.
+        let (slot, attacks) = fp.slots[0];
+        table[100 + slot as usize] = attacks ^ 1;
+        let at_slot = eval
+            .cases
+            .occupancies
+            .iter()
+            .filter(|&&occ| dense_magic_index(occ, eval.cases.mask, fp.magic, shift(Slider::Bishop)) == slot as usize)
+            .count();
+        assert_eq!(eval.conflicts(fp.magic, &table, 100, table.len(), usize::MAX), at_slot);
+        // The same attacks there are shared, not a clash.
+        table[100 + slot as usize] = attacks;
+        assert_eq!(eval.conflicts(fp.magic, &table, 100, table.len(), usize::MAX), 0);
+        // An end before the window: every occupancy clashes; the count stops just past the cap.
+        assert_eq!(eval.conflicts(fp.magic, &table, 100, 100, usize::MAX), occupancies);
+        assert_eq!(eval.conflicts(fp.magic, &table, 100, 100, 3), 4);
+        // A magic that sends everything to one slot clashes with itself.
+        assert!(eval.conflicts(0, &vec![0; 1 << 12], 0, 1 << 12, usize::MAX) > 0);
+    }
+
+    #[test]
     fn placed_windows_read_back_their_attacks_and_the_score_stays_exact() {
         let mut squares: Vec<SquareSearch> = Square::ALL.into_iter().map(|sq| bishop_search(sq, 3)).collect();
         let mut table = Arrangement::new(64);
         for (k, s) in squares.iter_mut().enumerate() {
-            table.place(k, s, 50);
+            table.place(k, s, 50, 1, 50);
             check_all(&table, &format!("place {k}"));
             assert_eq!(table.position_sum, recount(&table));
         }
@@ -721,7 +904,7 @@ mod tests {
                 assert_eq!(table.position_sum, recount(&table));
             }
             for &k in &ruined {
-                table.place(k, &mut squares[k], 50);
+                table.place(k, &mut squares[k], 50, 1, 50);
                 check_all(&table, &format!("replace {k} after {r:x}"));
             }
             assert_eq!(table.position_sum, recount(&table));

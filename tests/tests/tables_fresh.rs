@@ -81,6 +81,39 @@ fn data_file_round_trips() {
 }
 
 #[test]
+fn data_file_round_trips_with_its_start() {
+    let mut record = recorded();
+    record.from = bbgen::dense::describe_start(&record);
+    let fingerprint = bbgen::dense::fingerprint(&record);
+    let again = DenseRecord::parse(&record.render()).expect("parses");
+    assert_eq!(again, record);
+    assert!(again.from.ends_with(&format!("fingerprint {fingerprint:#018x}")));
+    // The fingerprint names the magics and offsets only.
+    record.command = "another command".into();
+    assert_eq!(bbgen::dense::fingerprint(&record), fingerprint);
+    record.bishop[63].1 += 1;
+    assert_ne!(bbgen::dense::fingerprint(&record), fingerprint);
+}
+
+#[test]
+fn dense_search_goes_on_from_a_record() {
+    let params = bbgen::search::SearchParams {
+        pool_rounds: 1,
+        moves_per_round: 2,
+        structured: false,
+        fresh_draws: 20,
+        climbs: 1,
+        climb_steps: 200,
+        slack: 0,
+    };
+    let start = recorded();
+    let result = bbgen::search::search_dense(9, params, 0, Some(1), Some(&start), &mut |_| {}).record;
+    // It starts from the record's arrangement and keeps no move that lengthens it.
+    assert!(result.entries <= start.entries, "{} > {}", result.entries, start.entries);
+    assert_eq!(bbgen::dense::layout(&result).expect("a search result verifies").attacks.len(), result.entries);
+}
+
+#[test]
 fn table_sizes() {
     use bbengine::generated::{dense, fancy, pext};
     // 2^bits summed over the squares' relevance masks: 102,400 rook and 5,248 bishop entries.
@@ -118,9 +151,17 @@ fn fancy_search_is_reproducible() {
 
 #[test]
 fn dense_search_is_reproducible() {
-    let params = bbgen::search::SearchParams { pool_rounds: 1, moves_per_round: 2, structured: false, fresh_draws: 20 };
+    let params = bbgen::search::SearchParams {
+        pool_rounds: 1,
+        moves_per_round: 2,
+        structured: false,
+        fresh_draws: 20,
+        climbs: 1,
+        climb_steps: 200,
+        slack: 1_000,
+    };
     let run = || {
-        let mut record = bbgen::search::search_dense(9, params, 0, Some(1), &mut |_| {}).record;
+        let mut record = bbgen::search::search_dense(9, params, 0, Some(1), None, &mut |_| {}).record;
         record.seconds = 0; // the only field that depends on the machine
         record
     };
