@@ -246,8 +246,7 @@ fn search(root: &Path, seconds: u64, seed: u64, rounds: Option<u64>, from: Optio
             let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let record = bbgen::dense::DenseRecord::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
             bbgen::dense::layout(&record).map_err(|e| format!("{}: {e}", file.display()))?;
-            let description = bbgen::dense::describe_start(&record);
-            Some((record, description, file.display().to_string()))
+            Some((record, file))
         }
         None => None,
     };
@@ -260,16 +259,16 @@ fn search(root: &Path, seconds: u64, seed: u64, rounds: Option<u64>, from: Optio
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let clock = Instant::now();
     let params = bbgen::search::SearchParams::DEFAULT;
-    let parent = start.as_ref().map(|(record, _, _)| record);
+    let parent = start.as_ref().map(|(record, _)| record);
     let result = bbgen::search::search_dense(seed, params, seconds, rounds, parent, &mut |line| eprintln!("{line}"));
     let mut record = result.record;
     let limit = match rounds {
         Some(r) => format!("--rounds {r}"),
         None => format!("--seconds {seconds}"),
     };
-    let from_flag = start.as_ref().map(|(_, _, path)| format!(" --from {path}")).unwrap_or_default();
+    let from_flag = start.as_ref().map(|(_, path)| format!(" --from {}", path.display())).unwrap_or_default();
     record.command = format!("cargo run --release -p bbgen -- search-dense {limit} --seed {seed:#x}{from_flag}");
-    record.from = start.map(|(_, description, _)| description).unwrap_or_default();
+    record.from = start.as_ref().map(|(parent, _)| bbgen::dense::describe_start(parent)).unwrap_or_default();
     // The record must rebuild and verify before it replaces anything.
     bbgen::dense::layout(&record).map_err(|e| format!("search result failed verification: {e}"))?;
     println!(

@@ -757,11 +757,11 @@ pub fn search_dense(
             }
         }
     }
-    let mut score = table.score();
-    log(&format!("built: {} entries ({:.0} s)", score.0, start.elapsed().as_secs_f64()));
+    let built = table.score();
+    log(&format!("built: {} entries ({:.0} s)", built.0, start.elapsed().as_secs_f64()));
     // The best arrangement so far: a move may leave the position sum up to `slack` above its
     // sum, but never the length above its length, so the current length is always the best.
-    let (mut best, mut best_placed) = (score, table.placed.clone());
+    let (mut best, mut best_placed) = (built, table.placed.clone());
     let mut rounds = 0;
     loop {
         rounds += 1;
@@ -771,7 +771,7 @@ pub fn search_dense(
         }
         for _ in 0..params.moves_per_round {
             let r = rng.next_u64();
-            let mut ruined = ruin(&table, score.0, r);
+            let mut ruined = ruin(&table, best.0, r);
             let saved: Vec<(usize, (u64, usize, usize))> =
                 ruined.iter().filter_map(|&k| table.placed[k].map(|p| (k, p))).collect();
             for &k in &ruined {
@@ -795,7 +795,6 @@ pub fn search_dense(
                 if new_score < best {
                     (best, best_placed) = (new_score, table.placed.clone());
                 }
-                score = new_score;
             } else {
                 for &k in &ruined {
                     table.remove(k, &squares[k]);
