@@ -145,7 +145,7 @@ impl DenseRecord {
     pub fn render(&self) -> String {
         let mut s = String::new();
         s.push_str("# Dense (fixed-shift, overlapping) magics for bb: the input of `cargo run -p bbgen`.\n");
-        s.push_str("# Written by `cargo run --release -p bbgen -- search-dense` when it beats this file.\n");
+        s.push_str("# Written by `cargo run --release -p bbgen -- search-dense` (or `cluster-bishops`) when it beats this file.\n");
         s.push_str("# index = ((occupied | !mask) * magic) >> shift; rook shift 52, bishop shift 55;\n");
         s.push_str("# lines: <piece> <square> <magic> <offset of the square's window in the shared array>\n");
         let _ = writeln!(s, "seed {:#x}", self.seed);

@@ -39,6 +39,7 @@
 //! features.
 #![deny(missing_docs)]
 
+pub mod bishop_lines;
 pub mod dense;
 pub mod fancy;
 pub mod pext;

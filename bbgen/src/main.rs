@@ -5,6 +5,7 @@
 //! cargo run -p bbgen -- --check           # exit 1 naming each stale file
 //! cargo run -p bbgen -- --stats           # one line per table: entries and bytes
 //! cargo run --release -p bbgen -- search-dense --seconds N [--seed S]
+//! cargo run --release -p bbgen -- cluster-bishops --from FILE [--seed S] [--sweeps N]
 //! ```
 //! `--root DIR` points at another workspace root; `bbgen --help` and `bbgen search-dense
 //! --help` say more. Errors print one `error:` line and exit 2.
@@ -51,6 +52,26 @@ enum Command {
     /// Search for smaller dense magic tables; a better result replaces
     /// bbgen/data/dense_magics.txt and the generated files (use --release)
     SearchDense(SearchArgs),
+    /// Re-place the dense table's bishop windows so their entries share fewer cache lines;
+    /// a result on fewer lines replaces bbgen/data/dense_magics.txt (use --release)
+    ClusterBishops(ClusterArgs),
+}
+
+/// The starting record is required: the pass improves a verified record.
+#[derive(Args)]
+struct ClusterArgs {
+    /// The data file whose rooks stay and whose bishops move
+    #[arg(long, value_name = "FILE")]
+    from: PathBuf,
+    /// The pass's seed, decimal or hex (0x1f)
+    #[arg(long, value_name = "S", value_parser = seed, default_value = "1", allow_hyphen_values = true)]
+    seed: u64,
+    /// Stop after N sweeps over the 64 bishops (or sooner, at a sweep that moves nothing)
+    #[arg(long, value_name = "N", value_parser = sweeps, default_value = "20", allow_hyphen_values = true)]
+    sweeps: u64,
+    /// No window may end past this many entries (default: the starting record's length)
+    #[arg(long, value_name = "N", value_parser = max_entries, allow_hyphen_values = true)]
+    max_entries: Option<u64>,
 }
 
 /// A limit is required: `--seconds`, `--rounds` or both.
@@ -92,6 +113,14 @@ fn rounds(value: &str) -> Result<u64, String> {
 
 fn seed(value: &str) -> Result<u64, String> {
     parse_number("--seed", value)
+}
+
+fn sweeps(value: &str) -> Result<u64, String> {
+    parse_number("--sweeps", value)
+}
+
+fn max_entries(value: &str) -> Result<u64, String> {
+    parse_number("--max-entries", value)
 }
 
 /// What clap found: help and the version go to stdout (exit 0); a mistake becomes one
@@ -238,25 +267,78 @@ fn stats(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn search(root: &Path, seconds: u64, seed: u64, rounds: Option<u64>, from: Option<&Path>) -> Result<(), String> {
-    let current = read_record(root).ok().map(|r| r.entries);
-    // The starting record must verify before the search builds on it.
-    let start = match from {
-        Some(file) => {
-            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let record = bbgen::dense::DenseRecord::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-            bbgen::dense::layout(&record).map_err(|e| format!("{}: {e}", file.display()))?;
-            Some((record, file))
-        }
-        None => None,
-    };
+/// Reads and verifies a starting record.
+fn read_start(file: &Path) -> Result<DenseRecord, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let record = DenseRecord::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    bbgen::dense::layout(&record).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(record)
+}
+
+/// Fails on an unwritable data file now, not after a long run.
+fn writable_data_file(root: &Path) -> Result<PathBuf, String> {
     let path = data_file(root);
-    // Fail on an unwritable data file now, not after the search.
     std::fs::OpenOptions::new()
         .append(true)
         .create(true)
         .open(&path)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}
+
+fn cluster(root: &Path, args: &ClusterArgs) -> Result<(), String> {
+    let start = read_start(&args.from)?;
+    let max_entries = args.max_entries.map_or(start.entries, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    if max_entries < start.entries {
+        return Err(format!("--max-entries {max_entries} is below the starting record's {} entries", start.entries));
+    }
+    let path = writable_data_file(root)?;
+    let clock = Instant::now();
+    let before = bbgen::bishop_lines::bishop_lines(&start);
+    let mut record = bbgen::bishop_lines::cluster_bishops(
+        &start,
+        args.seed,
+        bbgen::bishop_lines::ClusterParams::DEFAULT,
+        max_entries,
+        args.sweeps,
+        &mut |line| eprintln!("{line} ({:.0} s)", clock.elapsed().as_secs_f64()),
+    );
+    record.seconds = clock.elapsed().as_secs();
+    let limit = args.max_entries.map(|n| format!(" --max-entries {n}")).unwrap_or_default();
+    record.command = format!(
+        "cargo run --release -p bbgen -- cluster-bishops --from {} --seed {:#x} --sweeps {}{limit}",
+        args.from.display(),
+        args.seed,
+        args.sweeps
+    );
+    record.from = bbgen::dense::describe_start(&start);
+    bbgen::dense::layout(&record).map_err(|e| format!("result failed verification: {e}"))?;
+    let after = bbgen::bishop_lines::bishop_lines(&record);
+    println!(
+        "cluster-bishops: bishop lines {before} -> {after}, {} entries, {} sweeps in {:.0} s (seed {:#x})",
+        record.entries,
+        record.rounds,
+        clock.elapsed().as_secs_f64(),
+        args.seed
+    );
+    if after < before {
+        std::fs::write(&path, record.render()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
+        write(root)?;
+    } else {
+        println!("kept {} (no fewer bishop lines)", path.display());
+    }
+    Ok(())
+}
+
+fn search(root: &Path, seconds: u64, seed: u64, rounds: Option<u64>, from: Option<&Path>) -> Result<(), String> {
+    let current = read_record(root).ok().map(|r| r.entries);
+    // The starting record must verify before the search builds on it.
+    let start = match from {
+        Some(file) => Some((read_start(file)?, file)),
+        None => None,
+    };
+    let path = writable_data_file(root)?;
     let clock = Instant::now();
     let params = bbgen::search::SearchParams::DEFAULT;
     let parent = start.as_ref().map(|(record, _)| record);
@@ -300,7 +382,11 @@ fn main() -> ExitCode {
     // Not `args_conflicts_with_subcommands`: that refuses `--root` before the command too.
     if let (Some(_), Some(flag)) = (&cli.command, [(cli.check, "--check"), (cli.stats, "--stats")].iter().find(|f| f.0))
     {
-        let message = format!("the subcommand 'search-dense' cannot be used with '{}'", flag.1);
+        let name = match &cli.command {
+            Some(Command::ClusterBishops(_)) => "cluster-bishops",
+            _ => "search-dense",
+        };
+        let message = format!("the subcommand '{name}' cannot be used with '{}'", flag.1);
         return refuse(&Cli::command().error(clap::error::ErrorKind::ArgumentConflict, message));
     }
     let root = cli.root.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
@@ -310,6 +396,7 @@ fn main() -> ExitCode {
         Some(Command::SearchDense(SearchArgs { seconds, rounds, seed, from })) => {
             search(&root, seconds.unwrap_or(u64::MAX), seed, rounds, from.as_deref()).map(|()| true)
         }
+        Some(Command::ClusterBishops(args)) => cluster(&root, &args).map(|()| true),
         None if cli.check => check(&root),
         None if cli.stats => stats(&root).map(|()| true),
         None => write(&root).map(|()| true),

@@ -106,10 +106,10 @@ pub fn dense_tokens(t: &DenseTables) -> TokenStream {
     let attacks = array(&t.attacks);
     let bounds = window_assertions(quote! {
         let m = &ROOK_MAGICS[sq];
-        let outside = ::bbcore::dense_window_first_outside(m.mask(), m.magic, m.offset, ROOK_SHIFT, ATTACKS.len());
+        let outside = ::bbcore::dense_window_first_outside(m.mask(), m.magic, m.offset, ROOK_SHIFT, ATTACKS.0.len());
         ::bbcore::assert_window(outside.is_none(), "dense ROOK_MAGICS -> ATTACKS", sq);
         let m = &BISHOP_MAGICS[sq];
-        let outside = ::bbcore::dense_window_first_outside(m.mask(), m.magic, m.offset, BISHOP_SHIFT, ATTACKS.len());
+        let outside = ::bbcore::dense_window_first_outside(m.mask(), m.magic, m.offset, BISHOP_SHIFT, ATTACKS.0.len());
         ::bbcore::assert_window(outside.is_none(), "dense BISHOP_MAGICS -> ATTACKS", sq);
     });
     quote! {
@@ -138,7 +138,8 @@ pub fn dense_tokens(t: &DenseTables) -> TokenStream {
         /// Bishop magics, indexed by square.
         pub static BISHOP_MAGICS: [Magic; 64] = #bishop;
         /// Rook and bishop attacks in one array; windows overlap where they agree or are unused.
-        pub static ATTACKS: [u64; #n] = #attacks;
+        /// It starts on a cache line, so entry `p` lies on line `p / 8` (see `bbgen cluster-bishops`).
+        pub static ATTACKS: ::bbcore::CacheAligned<[u64; #n]> = ::bbcore::CacheAligned(#attacks);
         #bounds
     }
 }

@@ -191,13 +191,13 @@ impl Evaluator {
 }
 
 /// One square's search state: its random stream, evaluator and pool of local optima.
-struct SquareSearch {
-    rng: SearchRng,
-    eval: Evaluator,
+pub(crate) struct SquareSearch {
+    pub(crate) rng: SearchRng,
+    pub(crate) eval: Evaluator,
     /// Distinct local optima, best (fewest slots plus a share of span) first.
-    pool: Vec<Footprint>,
+    pub(crate) pool: Vec<Footprint>,
     /// The most compact random candidates, smallest span first.
-    compact: Vec<Footprint>,
+    pub(crate) compact: Vec<Footprint>,
 }
 
 /// Local optima (and compact random candidates) a square keeps.
@@ -232,7 +232,7 @@ impl SquareSearch {
 
     /// One climb: from a random valid magic, flip one to three bits at a time and keep any
     /// valid change that does not raise the cost. The optimum joins the pool.
-    fn climb(&mut self, steps: usize) {
+    pub(crate) fn climb(&mut self, steps: usize) {
         let weight = [1, 2, 4, 8][(self.rng.next_u64() % 4) as usize];
         let (mut magic, mut q) = self.start();
         let mut c = cost(q, weight);
@@ -257,7 +257,7 @@ impl SquareSearch {
 }
 
 /// Climb steps per round for a square: rooks cost most, corners and edges most of all.
-fn steps(slider: Slider, sq: Square) -> usize {
+pub(crate) fn steps(slider: Slider, sq: Square) -> usize {
     match (slider, slider.mask(sq).count()) {
         (Slider::Rook, 12) => 12_000,
         (Slider::Rook, 11) => 10_000,
@@ -267,7 +267,7 @@ fn steps(slider: Slider, sq: Square) -> usize {
 }
 
 /// Random draws per round for a square, kept when their span is among the smallest.
-fn draws(slider: Slider, sq: Square) -> usize {
+pub(crate) fn draws(slider: Slider, sq: Square) -> usize {
     match (slider, slider.mask(sq).count()) {
         (Slider::Rook, 12) => 200_000,
         (Slider::Rook, 11) => 100_000,
@@ -312,7 +312,7 @@ impl SquareSearch {
     }
 
     /// Draws random candidates into the pools.
-    fn draw(&mut self, n: usize) {
+    pub(crate) fn draw(&mut self, n: usize) {
         for _ in 0..n {
             let magic = self.raw();
             if let Some(q) = self.eval.quick(magic) {
@@ -326,7 +326,7 @@ impl SquareSearch {
     /// occupancy at two neighbouring scales, and the carries between them merge the states of
     /// a ray behind its first blocker: many constructive collisions in a compact window. About
     /// 22 million candidates a square, most rejected at their first collision.
-    fn structured(&mut self) {
+    pub(crate) fn structured(&mut self) {
         for a in 0..64u32 {
             for b in a + 2..64 {
                 for c in b + 2..64 {
@@ -347,7 +347,7 @@ impl SquareSearch {
     }
 
     /// Every candidate: the local optima, then the compact ones.
-    fn candidates(&self) -> impl Iterator<Item = &Footprint> {
+    pub(crate) fn candidates(&self) -> impl Iterator<Item = &Footprint> {
         self.pool.iter().chain(&self.compact)
     }
 }
@@ -361,10 +361,10 @@ impl SquareSearch {
 /// fewer slots, so moves that keep the length still pay off when they push windows towards
 /// the front, and the holes they leave behind drift to the end, where the last windows can
 /// fall into them and shorten the array.
-struct Arrangement {
-    values: Vec<u64>,
+pub(crate) struct Arrangement {
+    pub(crate) values: Vec<u64>,
     refs: Vec<u8>,
-    placed: Vec<Option<(u64, usize, usize)>>,
+    pub(crate) placed: Vec<Option<(u64, usize, usize)>>,
     /// Sum of the positions of the entries with a nonzero reference count.
     position_sum: u64,
 }
@@ -374,12 +374,12 @@ struct Arrangement {
 type PlacementKey = (usize, u64, u64, usize);
 
 impl Arrangement {
-    fn new(squares: usize) -> Arrangement {
+    pub(crate) fn new(squares: usize) -> Arrangement {
         Arrangement { values: vec![0; 1 << 19], refs: vec![0; 1 << 19], placed: vec![None; squares], position_sum: 0 }
     }
 
     /// One past the last used entry.
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.placed.iter().flatten().map(|p| p.2).max().unwrap_or(0)
     }
 
@@ -393,7 +393,7 @@ impl Arrangement {
         self.refs.iter().position(|&r| r == 0).unwrap_or(self.refs.len())
     }
 
-    fn put(&mut self, k: usize, s: &SquareSearch, magic: u64, offset: usize) {
+    pub(crate) fn put(&mut self, k: usize, s: &SquareSearch, magic: u64, offset: usize) {
         let cases = &s.eval.cases;
         let mut end = 0;
         for (occ, &att) in cases.occupancies.iter().zip(&cases.attacks) {
@@ -420,7 +420,7 @@ impl Arrangement {
         self.placed[k] = Some((magic, offset, end));
     }
 
-    fn remove(&mut self, k: usize, s: &SquareSearch) {
+    pub(crate) fn remove(&mut self, k: usize, s: &SquareSearch) {
         let Some((magic, offset, _)) = self.placed[k].take() else { return };
         let cases = &s.eval.cases;
         let mut seen = vec![false; 1 << s.eval.slider.dense_bits()];

@@ -36,6 +36,7 @@
 #![no_std]
 #![deny(missing_docs)]
 
+mod aligned;
 mod bitboard;
 mod bounds;
 mod color;
@@ -52,6 +53,7 @@ mod rng;
 mod setwise;
 mod square;
 
+pub use aligned::CacheAligned;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use bounds::{assert_window, dense_window_first_outside, fancy_window_fits, pext_window_fits};
 pub use color::Color;

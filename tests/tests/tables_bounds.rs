@@ -95,7 +95,7 @@ fn pext_checker_rejects_bad_windows() {
 
 #[test]
 fn dense_checker_accepts_the_table_and_rejects_one_entry_less() {
-    let len = dense::ATTACKS.len();
+    let len = dense::ATTACKS.0.len();
     let mut ends_array = 0;
     for (magics, shift, name) in
         [(&dense::ROOK_MAGICS, dense::ROOK_SHIFT, "rook"), (&dense::BISHOP_MAGICS, dense::BISHOP_SHIFT, "bishop")]
@@ -119,7 +119,7 @@ fn dense_checker_accepts_the_table_and_rejects_one_entry_less() {
 
 #[test]
 fn dense_checker_rejects_bad_windows() {
-    let len = dense::ATTACKS.len();
+    let len = dense::ATTACKS.0.len();
     // The window that ends the array, moved by one entry.
     let (m, shift) = dense::ROOK_MAGICS
         .iter()

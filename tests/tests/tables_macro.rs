@@ -43,7 +43,7 @@ fn dense_tables_agree() {
     {
         assert_eq!((a.not_mask, a.magic, a.offset), (b.not_mask, b.magic, b.offset));
     }
-    assert_eq!(m::ATTACKS.len(), files::dense::ATTACKS.len());
+    assert_eq!(m::ATTACKS.0.len(), files::dense::ATTACKS.0.len());
     assert_eq!(m::ATTACKS, files::dense::ATTACKS);
 }
 

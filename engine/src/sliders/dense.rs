@@ -22,7 +22,7 @@ impl Sliders for DenseMagic {
         // the generated module's `const` assertion (`bbcore::dense_window_first_outside`)
         // checked `offset + index < ATTACKS.len()` for every subset of every square's mask
         // (see `table_entry`).
-        unsafe { table_entry(&ATTACKS, index) }
+        unsafe { table_entry(&ATTACKS.0, index) }
     }
 
     #[inline(always)]
@@ -30,6 +30,6 @@ impl Sliders for DenseMagic {
         let m = &BISHOP_MAGICS[sq.index()];
         let index = m.offset + dense_magic_index(occupied, Bitboard(!m.not_mask), m.magic, BISHOP_SHIFT);
         // SAFETY: as for rooks: the assertion checks the bishop windows with `BISHOP_SHIFT`.
-        unsafe { table_entry(&ATTACKS, index) }
+        unsafe { table_entry(&ATTACKS.0, index) }
     }
 }
