@@ -35,7 +35,9 @@
 //! files ([`render::all_files`]); every failure is an [`Error`] naming the table and square,
 //! never a file written. The binary: `cargo run -p bbgen` rewrites `engine/src/generated/`,
 //! `-- --check` exits 1 naming a stale file, `-- --stats` prints each table's size, and
-//! `-- search-dense --seconds S --seed X` searches for a denser fixed-shift layout. No cargo
+//! `-- search-dense --seconds S --seed X` searches for a denser fixed-shift layout, and
+//! `-- cluster-bishops --from FILE` packs its bishop windows onto fewer cache lines
+//! ([`bishop_lines`]). No cargo
 //! features.
 #![deny(missing_docs)]
 

@@ -174,7 +174,7 @@ fn stats_prints_one_line_per_table() {
 table fancy entries 107648 bytes 864256
 table dense entries 99019 bytes 795224
 table pext entries 107648 bytes 863232
-table pext-pdep entries 107648 bytes 218368
+table pext-pdep entries 109664 bytes 222400
 table knight entries 64 bytes 512
 table king entries 64 bytes 512
 table pawn entries 128 bytes 1024

@@ -143,6 +143,9 @@ fn table_sizes() {
     // 2^bits summed over the squares' relevance masks: 102,400 rook and 5,248 bishop entries.
     assert_eq!((fancy::ROOK_ATTACKS.len(), fancy::BISHOP_ATTACKS.len()), (102_400, 5_248));
     assert_eq!((pext::ROOK_ATTACKS.len(), pext::BISHOP_ATTACKS.len()), (102_400, 5_248));
+    // The 16-bit layout: the same slots, and a cache line (32 entries) before each rook window
+    // after the first.
+    assert_eq!((pext::ROOK_PDEP_ATTACKS.len(), pext::BISHOP_PDEP_ATTACKS.len()), (102_400 + 63 * 32, 5_248));
     // The dense table is exactly the recorded layout (99,019 entries, the README's figure).
     assert_eq!(dense::ATTACKS.0.len(), recorded().entries);
     assert_eq!(dense::ATTACKS.0.len(), 99_019);
