@@ -15,6 +15,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod lookup;
 pub mod peer_chess;
 pub mod peer_cozy_chess;
 pub mod peer_shakmaty;
