@@ -235,7 +235,6 @@ pub fn pass<L: Lookup>(l: L, piece: Piece, mode: Mode, inputs: &[(L::Sq, u64)], 
     }
 }
 
-
 /// The seeded inputs in `l`'s own square type, after checking `l`'s `piece` lookups against
 /// bbcore's reference ray walk on every one of them; `Err` names the first that differs.
 pub fn checked_inputs<L: Lookup>(l: L, piece: Piece) -> Result<Vec<(L::Sq, u64)>, String> {
