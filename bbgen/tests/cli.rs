@@ -94,6 +94,47 @@ fn missing_values_exit_2() {
 }
 
 #[test]
+fn cluster_bishops_refuses_bad_input_before_it_starts() {
+    let data = format!("{}/data/dense_magics.txt", env!("CARGO_MANIFEST_DIR"));
+    let bad = tempfile::NamedTempFile::new().expect("temp file");
+    std::fs::write(bad.path(), "garbage\n").expect("temp file");
+    let bad_path = bad.path().to_str().expect("utf-8 path");
+    let cases: [(&[&str], String); 5] = [
+        (
+            &["cluster-bishops"],
+            "error: the following required arguments were not provided: --from <FILE>; \
+             see `bbgen cluster-bishops --help`\n"
+                .into(),
+        ),
+        (
+            &["cluster-bishops", "--from", &data, "--sweeps", "soon"],
+            "error: --sweeps needs a whole number (decimal or 0x hex), found \"soon\"\n".into(),
+        ),
+        (
+            &["cluster-bishops", "--from", &data, "--max-entries", "5"],
+            "error: --max-entries 5 is below the starting record's 99019 entries\n".into(),
+        ),
+        (
+            &["--check", "cluster-bishops", "--from", &data],
+            "error: the subcommand 'cluster-bishops' cannot be used with '--check'; see `bbgen --help`\n".into(),
+        ),
+        (
+            &["cluster-bishops", "--from", bad_path],
+            format!("error: {bad_path}: dense magics line 1: expected `key value`: \"garbage\"\n"),
+        ),
+    ];
+    for (args, message) in cases {
+        let out = bbgen(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), message, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let out = bbgen(&["cluster-bishops", "--from", "/nonexistent/bb/dense_magics.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("error: cannot read /nonexistent/bb/dense_magics.txt: "), "{}", stderr(&out));
+}
+
+#[test]
 fn unreadable_root_exits_2() {
     let out = bbgen(&["--root", "/nonexistent/bb", "--check"]);
     assert_eq!(out.status.code(), Some(2));
