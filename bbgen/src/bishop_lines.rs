@@ -17,7 +17,7 @@ use bbcore::{Square, dense_magic_index};
 
 use crate::dense::{DenseRecord, shift};
 use crate::rng::SearchRng;
-use crate::search::{Arrangement, Evaluator, Footprint, SquareSearch, draws, steps};
+use crate::search::{Arrangement, Footprint, draws, square_searches, steps};
 use crate::slider::Slider;
 
 /// Entries of 8 bytes in a 64-byte cache line. The generated `ATTACKS` array is 64-byte
@@ -109,21 +109,9 @@ pub fn cluster_bishops(
     sweeps: u64,
     log: &mut dyn FnMut(&str),
 ) -> DenseRecord {
-    let keys: Vec<(Slider, Square)> =
-        Slider::ALL.into_iter().flat_map(|slider| Square::ALL.into_iter().map(move |sq| (slider, sq))).collect();
-    let mut squares: Vec<SquareSearch> = keys
-        .iter()
-        .map(|&(slider, sq)| SquareSearch {
-            rng: SearchRng::new(seed, slider.stream(sq)),
-            eval: Evaluator::new(slider, sq),
-            pool: Vec::new(),
-            compact: Vec::new(),
-        })
-        .collect();
+    let (keys, mut squares) = square_searches(seed);
     let mut table = Arrangement::new(keys.len());
-    for (k, &(magic, offset)) in record.rook.iter().chain(&record.bishop).enumerate() {
-        table.put(k, &squares[k], magic, offset as usize);
-    }
+    table.put_record(record, &squares);
     let bishops = 64..128;
     for k in bishops.clone() {
         let (slider, sq) = keys[k];

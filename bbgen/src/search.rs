@@ -420,6 +420,14 @@ impl Arrangement {
         self.placed[k] = Some((magic, offset, end));
     }
 
+    /// Puts every window of a verified record back where it was (its windows agree wherever
+    /// they overlap); `squares` in [`square_searches`] order.
+    pub(crate) fn put_record(&mut self, record: &DenseRecord, squares: &[SquareSearch]) {
+        for (k, &(magic, offset)) in record.rook.iter().chain(&record.bishop).enumerate() {
+            self.put(k, &squares[k], magic, offset as usize);
+        }
+    }
+
     pub(crate) fn remove(&mut self, k: usize, s: &SquareSearch) {
         let Some((magic, offset, _)) = self.placed[k].take() else { return };
         let cases = &s.eval.cases;
@@ -644,6 +652,23 @@ fn ruin(table: &Arrangement, len: usize, r: u64) -> Vec<usize> {
     ruined
 }
 
+/// The 128 (slider, square) keys, rooks first, and for each an empty search state on its own
+/// random stream of `seed`.
+pub(crate) fn square_searches(seed: u64) -> (Vec<(Slider, Square)>, Vec<SquareSearch>) {
+    let keys: Vec<(Slider, Square)> =
+        Slider::ALL.into_iter().flat_map(|slider| Square::ALL.into_iter().map(move |sq| (slider, sq))).collect();
+    let squares = keys
+        .iter()
+        .map(|&(slider, sq)| SquareSearch {
+            rng: SearchRng::new(seed, slider.stream(sq)),
+            eval: Evaluator::new(slider, sq),
+            pool: Vec::new(),
+            compact: Vec::new(),
+        })
+        .collect();
+    (keys, squares)
+}
+
 /// Progress and result of a dense search.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -716,17 +741,7 @@ pub fn search_dense(
     log: &mut dyn FnMut(&str),
 ) -> SearchResult {
     let start = Instant::now();
-    let keys: Vec<(Slider, Square)> =
-        Slider::ALL.into_iter().flat_map(|slider| Square::ALL.into_iter().map(move |sq| (slider, sq))).collect();
-    let mut squares: Vec<SquareSearch> = keys
-        .iter()
-        .map(|&(slider, sq)| SquareSearch {
-            rng: SearchRng::new(seed, slider.stream(sq)),
-            eval: Evaluator::new(slider, sq),
-            pool: Vec::new(),
-            compact: Vec::new(),
-        })
-        .collect();
+    let (keys, mut squares) = square_searches(seed);
     let mut rng = SearchRng::new(seed, 1000);
     if params.structured {
         for s in &mut squares {
@@ -745,12 +760,7 @@ pub fn search_dense(
     let mut table = Arrangement::new(keys.len());
     match from {
         // A verified record's windows agree wherever they overlap, so they go back as they were.
-        Some(record) => {
-            let windows = record.rook.iter().chain(&record.bishop);
-            for (k, &(magic, offset)) in windows.enumerate() {
-                table.put(k, &squares[k], magic, offset as usize);
-            }
-        }
+        Some(record) => table.put_record(record, &squares),
         None => {
             for &k in &order {
                 table.place(k, &mut squares[k], 0, 0, 0);
