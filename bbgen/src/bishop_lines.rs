@@ -99,8 +99,10 @@ impl LineCount {
     }
 }
 
-/// Re-places `record`'s bishop windows as the module describes; the rooks keep their magics
-/// and offsets, and no window ends past `max_entries`. `log` gets a line per sweep.
+/// Re-places the bishop windows of `record` (a verified record, one [`crate::dense::layout`]
+/// accepts) as the module describes; the rooks keep their magics and offsets, and no window
+/// ends past `max_entries` (taken as at least the record's length). `log` gets a line per
+/// sweep.
 pub fn cluster_bishops(
     record: &DenseRecord,
     seed: u64,
@@ -109,6 +111,8 @@ pub fn cluster_bishops(
     sweeps: u64,
     log: &mut dyn FnMut(&str),
 ) -> DenseRecord {
+    // The windows' own places must stay possible choices.
+    let max_entries = max_entries.max(record.entries);
     let (keys, mut squares) = square_searches(seed);
     let mut table = Arrangement::new(keys.len());
     table.put_record(record, &squares);
