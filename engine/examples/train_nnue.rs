@@ -23,6 +23,10 @@
 //! engine's `HIDDEN` and `OUTPUT_BUCKETS` by default), any of [`LAYOUTS`], each compiled
 //! with its sizes as constants (`train/network.rs`), so the engine needs no rebuild to
 //! compare layouts; it reads the net when its two constants are the net's layout.
+//! `--king-buckets 4` and `--king-mirror true` make each side's inputs depend on where its own
+//! king stands, as strong engines' inputs do (`KingInputs` in `train/record.rs`): the engine's
+//! inputs have neither, so such a net is for choosing inputs by held-out loss, written only
+//! to an explicit `--out`.
 //!
 //! Each batch's gradient is computed on `--threads` threads, each on a fixed part of the
 //! batch, and the parts are added in a fixed order: the net file is the same, byte for byte,
@@ -69,8 +73,11 @@ use checkpoint::{Checkpoint, Settings};
 use dataset::{Dataset, Reader, Stretch};
 use network::{Params, sigmoid};
 use progress::Progress;
-use record::Inputs;
+use record::{Inputs, KingInputs};
 use usage::checked;
+
+/// Where the net goes unless `--out` says otherwise: the engine's embedded net.
+const DEFAULT_OUT: &str = "engine/nets/bb.nnue";
 
 /// Trains the evaluation network on bulletformat `ChessBoard` records and writes the net file
 /// the engine embeds.
@@ -117,6 +124,16 @@ struct Options {
     #[arg(long, value_name = "N", default_value_t = OUTPUT_BUCKETS,
           value_parser = checked::<usize>("--buckets", "a whole number", |_| true))]
     buckets: usize,
+    /// King buckets: sets of inputs chosen by each side's king square, 1 (the engine's) or 4
+    /// (back rank corner files, back rank centre, second rank, further up)
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = checked::<usize>("--king-buckets", "1 or 4", |b| KingInputs::BUCKETS.contains(b)))]
+    king_buckets: usize,
+    /// Each side's inputs mirrored (files a and h swapped) when its king is on files e to h
+    /// (the engine's inputs are not; --mirror adds nothing then)
+    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set,
+          value_parser = checked::<bool>("--king-mirror", "true or false", |_| true))]
+    king_mirror: bool,
     /// Seed of the starting weights and the shuffles
     #[arg(long, value_name = "S", default_value_t = 1,
           value_parser = checked::<u64>("--seed", "a whole number", |_| true))]
@@ -126,7 +143,7 @@ struct Options {
           value_parser = checked::<usize>("--threads", "a whole number of at least 1", |&t| t >= 1))]
     threads: Option<usize>,
     /// The net file to write
-    #[arg(long, value_name = "FILE", default_value = "engine/nets/bb.nnue")]
+    #[arg(long, value_name = "FILE", default_value = DEFAULT_OUT)]
     out: PathBuf,
     /// The checkpoint written after every epoch [default: the --out file with `.checkpoint`
     /// added]
@@ -146,6 +163,10 @@ impl Options {
         self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
     }
 
+    fn king_inputs(&self) -> KingInputs {
+        KingInputs { buckets: self.king_buckets, mirror: self.king_mirror }
+    }
+
     fn checkpoint(&self) -> PathBuf {
         self.checkpoint.clone().unwrap_or_else(|| {
             let mut path = self.out.clone().into_os_string();
@@ -159,6 +180,8 @@ impl Options {
         vec![
             ("--hidden", self.hidden as u64),
             ("--buckets", self.buckets as u64),
+            ("--king-buckets", self.king_buckets as u64),
+            ("--king-mirror", u64::from(self.king_mirror)),
             ("--seed", self.seed),
             ("--epochs", self.epochs as u64),
             ("--batch", self.batch as u64),
@@ -286,8 +309,8 @@ fn fit_k(reader: &mut Reader, stretches: &[Stretch], buffer: usize) -> Result<f6
 }
 
 /// The network's losses on `stretches` (forward only, on `threads` threads).
-fn losses<const H: usize, const B: usize>(
-    params: &Params<H, B>,
+fn losses<const H: usize, const B: usize, const K: usize>(
+    params: &Params<H, B, K>,
     reader: &mut Reader,
     stretches: &[Stretch],
     options: &Options,
@@ -298,7 +321,7 @@ fn losses<const H: usize, const B: usize>(
     reader.blocks(stretches, options.buffer, |block| {
         let parts = parallel::in_parts(block, &mut states, |part, _| {
             part.iter().fold(Losses::default(), |sum, board| {
-                let y = params.forward(&Inputs::of(board)).0;
+                let y = params.forward(&Inputs::with(board, options.king_inputs())).0;
                 sum.add(Losses::of(sigmoid(labels.c_out() * y), board, labels))
             })
         });
@@ -345,8 +368,8 @@ fn epoch_rng(seed: u64, epoch: usize) -> SplitMix64 {
 /// The next epoch of `run`: Adam's steps on every batch of the training `stretches`, each
 /// batch's gradient summed from `grads.len()` threads' parts; `progress` hears each batch's
 /// number. Returns the sum of the squared errors.
-fn train_epoch<const H: usize, const B: usize>(
-    run: &mut Checkpoint<H, B>,
+fn train_epoch<const H: usize, const B: usize, const K: usize>(
+    run: &mut Checkpoint<H, B, K>,
     grads: &mut [Vec<f32>],
     reader: &mut Reader,
     stretches: &[Stretch],
@@ -359,11 +382,12 @@ fn train_epoch<const H: usize, const B: usize>(
     let mut rng = epoch_rng(options.seed, epoch);
     let (mut error, mut batches) = (0.0f64, 0u64);
     let Checkpoint { params, adam, .. } = run;
+    let king = options.king_inputs();
     reader.epoch(stretches, &mut rng, options.buffer, options.batch, options.mirror, |batch| {
         let errors = parallel::in_parts(batch, grads, |part, grad| {
             grad.fill(0.0);
             part.iter()
-                .map(|b| f64::from(params.backward(&Inputs::of(b), labels.target(b), labels.c_out(), grad)))
+                .map(|b| f64::from(params.backward(&Inputs::with(b, king), labels.target(b), labels.c_out(), grad)))
                 .sum::<f64>()
         });
         error += errors.iter().sum::<f64>();
@@ -376,9 +400,25 @@ fn train_epoch<const H: usize, const B: usize>(
     Ok(error)
 }
 
-/// The whole run for a network of `H` hidden units and `B` buckets: read, fit `K`, train (or
-/// resume), checkpoint every epoch, write the net.
+/// The whole run for a network of `H` hidden units and `B` buckets, with the king buckets of
+/// `--king-buckets`.
 fn train_layout<const H: usize, const B: usize>(options: &Options) -> Result<(), String> {
+    match options.king_buckets {
+        1 => train_net::<H, B, 1>(options),
+        4 => train_net::<H, B, 4>(options),
+        n => Err(format!("--king-buckets {n}: not 1 or 4")),
+    }
+}
+
+/// The whole run for a network of `H` hidden units, `B` buckets and `K` king buckets: read,
+/// fit `K`, train (or resume), checkpoint every epoch, write the net.
+fn train_net<const H: usize, const B: usize, const K: usize>(options: &Options) -> Result<(), String> {
+    let king = options.king_inputs();
+    if king != KingInputs::PLAIN && options.out.as_os_str() == DEFAULT_OUT {
+        return Err(format!(
+            "the engine's inputs have no king buckets or mirroring, so this net cannot replace {DEFAULT_OUT}: give --out"
+        ));
+    }
     if options.buffer < options.batch {
         return Err(format!("--buffer ({}) must hold at least a batch (--batch {})", options.buffer, options.batch));
     }
@@ -388,13 +428,14 @@ fn train_layout<const H: usize, const B: usize>(options: &Options) -> Result<(),
     let trained = train_records * if options.mirror { 2 } else { 1 };
     eprintln!(
         "{train_records} training records ({trained} with mirrored copies), {held_records} held out; \
-         buffer {} records ({} MB), {threads} threads; layout {} -> {H} x 2 -> 1 of {B} buckets",
+         buffer {} records ({} MB), {threads} threads; layout {K} x {} -> {H} x 2 -> 1 of {B} buckets{}",
         options.buffer,
         (options.buffer + 2 * dataset::STRETCH as usize) * record::RECORD_BYTES / 1_000_000,
-        bbengine::nnue::INPUTS
+        bbengine::nnue::INPUTS,
+        if king.mirror { ", inputs mirrored by each king's file" } else { "" }
     );
     let settings = options.settings(&dataset);
-    let mut run: Checkpoint<H, B> = match &options.resume {
+    let mut run: Checkpoint<H, B, K> = match &options.resume {
         Some(path) => {
             let checkpoint = Checkpoint::load(path, &settings)?;
             eprintln!("resuming {} after epoch {}", path.display(), checkpoint.epochs);
@@ -404,7 +445,7 @@ fn train_layout<const H: usize, const B: usize>(options: &Options) -> Result<(),
             settings,
             epochs: 0,
             params: Params::new(options.seed),
-            adam: Adam::new(Params::<H, B>::PARAMS),
+            adam: Adam::new(Params::<H, B, K>::PARAMS),
         },
     };
     if options.epochs > 0 && train_records == 0 {
@@ -423,7 +464,7 @@ fn train_layout<const H: usize, const B: usize>(options: &Options) -> Result<(),
         );
         let batches = dataset::batches(train_records, options.mirror, options.batch);
         let progress = Progress::new((options.epochs as u64).saturating_mul(batches), "batches");
-        let mut grads = vec![vec![0.0f32; Params::<H, B>::PARAMS]; threads];
+        let mut grads = vec![vec![0.0f32; Params::<H, B, K>::PARAMS]; threads];
         let (mut held_results, mut training_time) = (f64::NAN, Duration::ZERO);
         for epoch in first + 1..=last {
             let start = Instant::now();
@@ -462,8 +503,13 @@ fn train_layout<const H: usize, const B: usize>(options: &Options) -> Result<(),
             options.checkpoint().display()
         );
     }
-    eprintln!("wrote {} ({} bytes)", options.out.display(), Params::<H, B>::BYTES);
-    if (H, B) != (HIDDEN, OUTPUT_BUCKETS) {
+    eprintln!("wrote {} ({} bytes)", options.out.display(), Params::<H, B, K>::BYTES);
+    if king != KingInputs::PLAIN {
+        eprintln!(
+            "the engine cannot read this net: its inputs have no king buckets ({K} here) or mirroring ({} here)",
+            king.mirror
+        );
+    } else if (H, B) != (HIDDEN, OUTPUT_BUCKETS) {
         eprintln!(
             "the engine reads this net when engine/src/nnue/mod.rs has HIDDEN = {H} and OUTPUT_BUCKETS = {B} \
              (now {HIDDEN} and {OUTPUT_BUCKETS})"

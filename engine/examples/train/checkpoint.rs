@@ -8,22 +8,24 @@ use std::path::Path;
 use crate::adam::Adam;
 use crate::network::Params;
 
-/// The file's first bytes: the format and its version (2: the settings name the layout).
-const MAGIC: &[u8; 8] = b"bbtrain2";
+/// The file's first bytes: the format and its version (2: the settings name the layout; 3:
+/// and the king inputs).
+const MAGIC: &[u8; 8] = b"bbtrain3";
 
 /// What must match for a resumed run to be the same run: `(name, value)`, floats as bits.
 pub type Settings = Vec<(&'static str, u64)>;
 
-/// A run's state after `epochs` epochs, for a network of `H` hidden units and `B` buckets.
+/// A run's state after `epochs` epochs, for a network of `H` hidden units, `B` buckets and `K`
+/// king buckets.
 #[derive(Clone, PartialEq)]
-pub struct Checkpoint<const H: usize, const B: usize> {
+pub struct Checkpoint<const H: usize, const B: usize, const K: usize = 1> {
     pub settings: Settings,
     pub epochs: u64,
-    pub params: Params<H, B>,
+    pub params: Params<H, B, K>,
     pub adam: Adam,
 }
 
-impl<const H: usize, const B: usize> Checkpoint<H, B> {
+impl<const H: usize, const B: usize, const K: usize> Checkpoint<H, B, K> {
     /// Writes the checkpoint to `path` through a temporary file beside it, so a run stopped
     /// while writing leaves the previous checkpoint whole.
     pub fn save(&self, path: &Path) -> Result<(), String> {
@@ -47,7 +49,7 @@ impl<const H: usize, const B: usize> Checkpoint<H, B> {
         let fail = |why: String| format!("{}: {why}", path.display());
         let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
         let words = settings.len() + 2;
-        let params = Params::<H, B>::PARAMS;
+        let params = Params::<H, B, K>::PARAMS;
         let size = MAGIC.len() + 8 * words + 4 * 3 * params;
         if bytes.len() < MAGIC.len() + 8 * words || !bytes.starts_with(MAGIC) {
             return Err(fail(format!("not a checkpoint of this trainer ({} bytes)", bytes.len())));

@@ -1,7 +1,8 @@
-//! The float network the trainer fits, of any layout `Params<H, B>`: `INPUTS` -> `H` x 2 -> 1
-//! of `B` output layers chosen by material (`bbengine::nnue::output_bucket`), clipped ReLU;
-//! every parameter in one vector for the optimizer, and its export to the engine's fixed
-//! point. The engine reads the export when its `HIDDEN` and `OUTPUT_BUCKETS` are `H` and `B`.
+//! The float network the trainer fits, of any layout `Params<H, B, K>`: `K` sets of `INPUTS`
+//! (chosen by each view's king, `record::KingInputs`) -> `H` x 2 -> 1 of `B` output layers
+//! chosen by material (`bbengine::nnue::output_bucket`), clipped ReLU; every parameter in one
+//! vector for the optimizer, and its export to the engine's fixed point. The engine reads the
+//! export when its `HIDDEN` and `OUTPUT_BUCKETS` are `H` and `B`, and `K` is 1 without mirroring.
 
 use bbcore::SplitMix64;
 use bbengine::nnue::{HIDDEN, INPUTS, NETWORK_BYTES, OUTPUT_BUCKETS, QA, QB, output_bucket};
@@ -16,18 +17,20 @@ pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The float network of `H` hidden units per view and `B` output buckets.
+/// The float network of `H` hidden units per view, `B` output buckets and `K` king buckets
+/// (sets of inputs).
 #[derive(Clone, PartialEq)]
-pub struct Params<const H: usize, const B: usize> {
+pub struct Params<const H: usize, const B: usize, const K: usize = 1> {
     pub values: Vec<f32>,
 }
 
-impl<const H: usize, const B: usize> Params<H, B> {
-    /// Where each layer's parameters start in [`Params::values`]: hidden weights by input,
+impl<const H: usize, const B: usize, const K: usize> Params<H, B, K> {
+    /// Where each layer's parameters start in [`Params::values`]: hidden weights by input
+    /// (the king buckets' sets one after the other),
     /// hidden biases, output weights by bucket (the side to move's units, then the other
     /// side's), output biases by bucket: the net file's order.
     pub const W1: usize = 0;
-    pub const B1: usize = Self::W1 + INPUTS * H;
+    pub const B1: usize = Self::W1 + K * INPUTS * H;
     pub const W2: usize = Self::B1 + H;
     pub const B2: usize = Self::W2 + B * 2 * H;
     pub const PARAMS: usize = Self::B2 + B;
@@ -132,7 +135,7 @@ impl<const H: usize, const B: usize> Params<H, B> {
         words.extend(self.values[Self::W2..Self::B2].iter().map(|&v| round(v, QB)));
         words.extend(self.values[Self::B2..].iter().map(|&v| round(v, QA * QB)));
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        if (H, B) == (HIDDEN, OUTPUT_BUCKETS) {
+        if (H, B, K) == (HIDDEN, OUTPUT_BUCKETS, 1) {
             assert_eq!(bytes.len(), NETWORK_BYTES, "the layout of bbengine::nnue::Network changed");
         }
         bytes

@@ -71,6 +71,38 @@ pub fn mirrored(board: &ChessBoard) -> ChessBoard {
     out
 }
 
+/// How each view's inputs depend on where its own king stands, as strong engines' networks
+/// do: `buckets` sets of the 768 inputs, one chosen per view by its king's square
+/// ([`KingInputs::bucket`]), and with `mirror` the board seen with files a and h swapped
+/// whenever that king stands on files e to h, so the view always has its king on the a-d half.
+/// [`KingInputs::PLAIN`] (one set, no mirroring) is the engine's input layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingInputs {
+    pub buckets: usize,
+    pub mirror: bool,
+}
+
+impl KingInputs {
+    /// The engine's inputs: one set, never mirrored.
+    pub const PLAIN: KingInputs = KingInputs { buckets: 1, mirror: false };
+    /// The bucket counts [`KingInputs::bucket`] knows.
+    pub const BUCKETS: [usize; 2] = [1, 4];
+
+    /// The bucket of a view whose king is on `king` (in the view's orientation: its own back
+    /// rank is rank 1). With 4 buckets: the back rank's corner files (a-c, f-h; where castled
+    /// kings stand), its centre files (d, e), the second rank, and further up.
+    pub fn bucket(&self, king: u8) -> usize {
+        let (file, rank) = (king & 7, king >> 3);
+        match (self.buckets, rank) {
+            (1, _) => 0,
+            (_, 0) if (3..=4).contains(&file) => 1,
+            (_, 0) => 0,
+            (_, 1) => 2,
+            _ => 3,
+        }
+    }
+}
+
 /// A record's inputs: the side to move's view, then the other side's; `count` of each used.
 pub struct Inputs {
     pub features: [[u16; 32]; 2],
@@ -78,15 +110,34 @@ pub struct Inputs {
 }
 
 impl Inputs {
-    /// The inputs of a (decoded, so valid) record.
+    /// The inputs of a (decoded, so valid) record, the engine's inputs.
+    #[cfg(test)]
     pub fn of(board: &ChessBoard) -> Inputs {
+        Inputs::with(board, KingInputs::PLAIN)
+    }
+
+    /// The inputs of a (decoded, so valid) record for the king inputs `king`: each view's
+    /// bucket's set of 768 (the engine's [`feature`] plus 768 times the bucket), of the board
+    /// mirrored where that view's king stands on files e to h.
+    pub fn with(board: &ChessBoard, king: KingInputs) -> Inputs {
+        // Each view's own king, in that view's orientation (the other side's is flipped).
+        let mut kings = [0u8; 2];
+        for (piece, sq) in *board {
+            if piece & 7 == 5 {
+                let view = usize::from(piece >> 3 & 1);
+                kings[view] = if view == 0 { sq } else { sq ^ 56 };
+            }
+        }
+        let flips = kings.map(|k| if king.mirror && k & 7 >= 4 { 7 } else { 0 });
+        let offsets = kings.map(|k| (king.bucket(k) * bbengine::nnue::INPUTS) as u16);
         let mut features = [[0u16; 32]; 2];
         let mut count = 0;
         for (piece, sq) in *board {
             let (color, role) = (Color::ALL[usize::from(piece >> 3 & 1)], Role::ALL[usize::from(piece & 7)]);
-            let sq = Square::new_masked(sq);
             for perspective in Color::ALL {
-                features[perspective.index()][count] = feature(perspective, color, role, sq) as u16;
+                let view = perspective.index();
+                let sq = Square::new_masked(sq ^ flips[view]);
+                features[view][count] = offsets[view] + feature(perspective, color, role, sq) as u16;
             }
             count += 1;
         }

@@ -12,7 +12,7 @@ use bulletformat::ChessBoard;
 use clap::Parser;
 
 use super::network::{Params, sigmoid};
-use super::record::{self, Inputs};
+use super::record::{self, Inputs, KingInputs};
 use super::{Dataset, Options, dataset, train};
 
 /// The engine's layout.
@@ -38,16 +38,16 @@ fn board_of(fen: &str, score: i32, result: &str) -> ChessBoard {
 
 /// Seeded random weights, biases too, the output weights four times the starting ones (so
 /// that outputs are large).
-fn random_params<const H: usize, const B: usize>(seed: u64) -> Params<H, B> {
-    let mut params = Params::<H, B>::new(seed);
+fn random_params<const H: usize, const B: usize, const K: usize>(seed: u64) -> Params<H, B, K> {
+    let mut params = Params::<H, B, K>::new(seed);
     let mut rng = SplitMix64::new(seed ^ 1);
-    for v in &mut params.values[Params::<H, B>::B1..Params::<H, B>::W2] {
+    for v in &mut params.values[Params::<H, B, K>::B1..Params::<H, B, K>::W2] {
         *v = ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2;
     }
-    for v in &mut params.values[Params::<H, B>::W2..Params::<H, B>::B2] {
+    for v in &mut params.values[Params::<H, B, K>::W2..Params::<H, B, K>::B2] {
         *v *= 4.0;
     }
-    for (bucket, v) in params.values[Params::<H, B>::B2..].iter_mut().enumerate() {
+    for (bucket, v) in params.values[Params::<H, B, K>::B2..].iter_mut().enumerate() {
         *v = 0.1 - 0.05 * bucket as f32;
     }
     params
@@ -56,7 +56,7 @@ fn random_params<const H: usize, const B: usize>(seed: u64) -> Params<H, B> {
 /// [`random_params`] rounded to the engine's fixed point, so that the float forward pass and
 /// the engine's integer one compute the same sums.
 fn exact_params<const H: usize, const B: usize>(seed: u64) -> Params<H, B> {
-    let mut params = random_params::<H, B>(seed);
+    let mut params = random_params::<H, B, 1>(seed);
     for (i, v) in params.values.iter_mut().enumerate() {
         let scale = if i < Params::<H, B>::W2 {
             QA
@@ -197,29 +197,36 @@ fn mirrored_is_the_mirrored_position() {
 /// the fixed-point grid, where sums of them could sit exactly on the clipping's corners): for
 /// hidden weights and biases, and the output weights and bias of each position's bucket; a
 /// bucket no position falls in gets none.
-fn gradient_matches_finite_differences<const H: usize, const B: usize>() {
-    type P<const H: usize, const B: usize> = Params<H, B>;
-    let params = random_params::<H, B>(3);
+fn gradient_matches_finite_differences<const H: usize, const B: usize, const K: usize>(king: KingInputs) {
+    type P<const H: usize, const B: usize, const K: usize> = Params<H, B, K>;
+    let params = random_params::<H, B, K>(3);
     let c = 2.5;
-    let batch: Vec<(Inputs, f32)> =
-        FENS.iter().zip([0.2, 0.5, 0.9, 0.6]).map(|(fen, t)| (Inputs::of(&board_of(fen, 0, "0.5")), t)).collect();
-    let loss = |params: &Params<H, B>| -> f64 {
+    let batch: Vec<(Inputs, f32)> = FENS
+        .iter()
+        .zip([0.2, 0.5, 0.9, 0.6])
+        .map(|(fen, t)| (Inputs::with(&board_of(fen, 0, "0.5"), king), t))
+        .collect();
+    let loss = |params: &Params<H, B, K>| -> f64 {
         batch.iter().map(|(inputs, t)| f64::from((sigmoid(c * params.forward(inputs).0) - t).powi(2))).sum()
     };
-    let mut grad = vec![0.0f32; P::<H, B>::PARAMS];
+    let mut grad = vec![0.0f32; P::<H, B, K>::PARAMS];
     for (inputs, t) in &batch {
         params.backward(inputs, *t, c, &mut grad);
     }
     let features = batch[0].0.views();
-    let buckets: Vec<usize> = batch.iter().map(|(inputs, _)| P::<H, B>::bucket(inputs)).collect();
+    let buckets: Vec<usize> = batch.iter().map(|(inputs, _)| P::<H, B, K>::bucket(inputs)).collect();
     let mut checked = Vec::new();
     for j in [0, 5, 17, H - 1] {
-        checked.push(P::<H, B>::B1 + j);
+        checked.push(P::<H, B, K>::B1 + j);
         for &b in &buckets {
-            checked.extend([P::<H, B>::W2 + 2 * b * H + j, P::<H, B>::W2 + (2 * b + 1) * H + j, P::<H, B>::B2 + b]);
+            checked.extend([
+                P::<H, B, K>::W2 + 2 * b * H + j,
+                P::<H, B, K>::W2 + (2 * b + 1) * H + j,
+                P::<H, B, K>::B2 + b,
+            ]);
         }
         for view in features {
-            checked.extend(view[..3].iter().map(|&f| P::<H, B>::W1 + usize::from(f) * H + j));
+            checked.extend(view[..3].iter().map(|&f| P::<H, B, K>::W1 + usize::from(f) * H + j));
         }
     }
     let h = 1e-3;
@@ -238,19 +245,79 @@ fn gradient_matches_finite_differences<const H: usize, const B: usize>() {
     }
     assert!(largest > 1e-2, "the gradients checked are all near zero: {largest}");
     for b in (0..B).filter(|b| !buckets.contains(b)) {
-        let outputs = P::<H, B>::W2 + 2 * b * H..P::<H, B>::W2 + 2 * (b + 1) * H;
-        assert!(grad[outputs].iter().chain([&grad[P::<H, B>::B2 + b]]).all(|&g| g == 0.0), "bucket {b}");
+        let outputs = P::<H, B, K>::W2 + 2 * b * H..P::<H, B, K>::W2 + 2 * (b + 1) * H;
+        assert!(grad[outputs].iter().chain([&grad[P::<H, B, K>::B2 + b]]).all(|&g| g == 0.0), "bucket {b}");
     }
 }
 
 #[test]
 fn gradient_of_the_engines_layout() {
-    gradient_matches_finite_differences::<HIDDEN, OUTPUT_BUCKETS>();
+    gradient_matches_finite_differences::<HIDDEN, OUTPUT_BUCKETS, 1>(KingInputs::PLAIN);
 }
 
 #[test]
 fn gradient_with_buckets() {
-    gradient_matches_finite_differences::<32, 8>();
+    gradient_matches_finite_differences::<32, 8, 1>(KingInputs::PLAIN);
+}
+
+#[test]
+fn gradient_with_king_buckets() {
+    gradient_matches_finite_differences::<32, 8, 4>(KingInputs { buckets: 4, mirror: true });
+}
+
+/// Each view's inputs sorted (a record's pieces come in square order, which mirroring
+/// changes).
+fn sorted_views(inputs: &Inputs) -> [Vec<u16>; 2] {
+    inputs.views().map(|view| {
+        let mut view = view.to_vec();
+        view.sort_unstable();
+        view
+    })
+}
+
+/// With mirroring by the king's file, a position and its mirror image have the same inputs,
+/// whichever side is to move; without it (the engine's inputs) they differ.
+#[test]
+fn king_mirroring_sees_a_position_and_its_mirror_alike() {
+    for fen in FENS {
+        for side in ["w", "b"] {
+            let board = board_of(&with_side(fen, side), 0, "0.5");
+            let mirror = record::mirrored(&board);
+            for king in [KingInputs { buckets: 1, mirror: true }, KingInputs { buckets: 4, mirror: true }] {
+                let (a, b) = (Inputs::with(&board, king), Inputs::with(&mirror, king));
+                assert_eq!(sorted_views(&a), sorted_views(&b), "{fen} {side} {king:?}");
+            }
+            assert_ne!(sorted_views(&Inputs::of(&board)), sorted_views(&Inputs::of(&mirror)), "{fen} {side}");
+        }
+    }
+}
+
+/// Each view takes the set of its own king's bucket, its king seen from its own side, and is
+/// mirrored by its own king's file.
+#[test]
+fn king_buckets_follow_each_views_king() {
+    let king = KingInputs { buckets: 4, mirror: true };
+    let set = |inputs: &Inputs, view: usize| -> Vec<usize> {
+        let mut sets: Vec<usize> = inputs.views()[view].iter().map(|&f| usize::from(f) / INPUTS).collect();
+        sets.dedup();
+        sets
+    };
+    // White to move, king g1 (a back rank corner file): set 0; Black's king e8 is on its own
+    // back rank's centre: set 1.
+    let inputs = Inputs::with(&board_of("4k3/8/8/8/8/8/7P/6K1 w - - 0 1", 0, "0.5"), king);
+    assert_eq!((set(&inputs, 0), set(&inputs, 1)), (vec![0], vec![1]));
+    // White's view is mirrored (king on the g-file): the h2 pawn is its a2 pawn.
+    assert!(inputs.views()[0].contains(&(feature(Color::White, Color::White, Role::Pawn, bbcore::Square::A2) as u16)));
+    // Black's view is mirrored too (its king is on the e-file, and files e to h are), in set 1.
+    let a2 = INPUTS + feature(Color::Black, Color::White, Role::Pawn, bbcore::Square::A2);
+    assert!(inputs.views()[1].contains(&(a2 as u16)));
+    // Black to move, Black's king h5 (its fourth rank): set 3; White's e2: set 2.
+    let inputs = Inputs::with(&board_of("8/8/8/7k/8/8/4K3/8 b - - 0 1", 0, "0.5"), king);
+    assert_eq!((set(&inputs, 0), set(&inputs, 1)), (vec![3], vec![2]));
+    // Without buckets every view uses the one set.
+    let inputs =
+        Inputs::with(&board_of("8/8/8/7k/8/8/4K3/8 b - - 0 1", 0, "0.5"), KingInputs { buckets: 1, mirror: true });
+    assert_eq!((set(&inputs, 0), set(&inputs, 1)), (vec![0], vec![0]));
 }
 
 /// Records of random games (with the hand-written evaluation as the score), `games` games.
@@ -412,6 +479,31 @@ fn bad_input_is_refused() {
     assert!(message.contains("made with another --hidden"), "{message}");
     let message = error(data.path(), &["--hidden", "100"]);
     assert!(message.contains("--hidden 100 --buckets") && message.contains("not a layout"), "{message}");
+    let message = error(data.path(), &["--king-mirror", "true", "--resume", checkpoint.to_str().unwrap()]);
+    assert!(message.contains("made with another --king-mirror"), "{message}");
+    assert!(Options::try_parse_from(["train_nnue", "--data", "d", "--king-buckets", "3"]).is_err());
+    // A net the engine cannot read never goes to the engine's net file by default.
+    let default_out =
+        Options::try_parse_from(["train_nnue", "--data", data.path().to_str().unwrap(), "--king-mirror", "true"]);
+    let message = train(&default_out.unwrap()).unwrap_err();
+    assert!(message.contains("cannot replace engine/nets/bb.nnue: give --out"), "{message}");
+}
+
+/// King buckets train from the same command line, deterministically, to a net file with a
+/// set of hidden weights per bucket.
+#[test]
+fn king_buckets_train() {
+    let data = data_dir();
+    let out = tempfile::tempdir().unwrap();
+    let run = |name: &str| {
+        let more =
+            ["--hidden", "128", "--buckets", "8", "--king-buckets", "4", "--king-mirror", "true", "--epochs", "1"];
+        net(&options(data.path(), &out.path().join(name), &more))
+    };
+    let first = run("a.nnue");
+    assert_eq!(first.len(), Params::<128, 8, 4>::BYTES);
+    assert_eq!(Params::<128, 8, 4>::BYTES - Params::<128, 8>::BYTES, 2 * 3 * INPUTS * 128);
+    assert!(first == run("b.nnue"), "two runs with the same seed differ");
 }
 
 /// Another layout trains from the same command line, deterministically, to a net file of its
