@@ -6,6 +6,7 @@
 
 use bbcore::{Bitboard, Color, Role};
 
+use super::accumulator::Delta;
 use super::{Accumulator, Network};
 use crate::board::Position;
 
@@ -87,21 +88,29 @@ impl AccumulatorCache {
         }
         match best {
             Some(from) => {
-                let old = self.slots[from].pieces;
-                if from != ply {
-                    self.slots[ply].accumulator = self.slots[from].accumulator;
-                }
-                let accumulator = &mut self.slots[ply].accumulator;
+                let old = &self.slots[from].pieces;
+                let mut delta = Delta::new();
+                let mut fits = true;
                 for color in Color::ALL {
                     for role in Role::ALL {
                         let (old, new) = (old[color.index()][role.index()], target[color.index()][role.index()]);
                         for sq in old & !new {
-                            accumulator.remove(net, color, role, sq);
+                            fits &= delta.push(false, color, role, sq);
                         }
                         for sq in new & !old {
-                            accumulator.add(net, color, role, sq);
+                            fits &= delta.push(true, color, role, sq);
                         }
                     }
+                }
+                if !fits {
+                    // More changes than a delta holds (rare): sum afresh.
+                    self.slots[ply].accumulator = Accumulator::new(net, pos);
+                } else if from == ply {
+                    self.slots[ply].accumulator.update(None, net, &delta);
+                } else {
+                    // `from` is the ply above: split the slots between the two.
+                    let (above, here) = self.slots.split_at_mut(ply);
+                    here[0].accumulator.update(Some(&above[from].accumulator), net, &delta);
                 }
             }
             None => self.slots[ply].accumulator = Accumulator::new(net, pos),
@@ -148,6 +157,22 @@ mod tests {
                     assert_eq!(cache.evaluate(&NETWORK, &path[index], ply), evaluate(&path[index]), "{}", path[index]);
                 }
             }
+        }
+    }
+
+    /// Boards that differ in more pieces than a delta holds, yet fewer than they have (so the
+    /// cache updates rather than sums afresh by its cost), evaluate as from scratch, at the
+    /// same ply and at the ply below.
+    #[test]
+    fn a_delta_too_large_sums_afresh() {
+        let start = Position::startpos();
+        // Every white pawn one square up and both black knights moved: 10 pieces each way.
+        let far: Position = "r1bqkb1r/pppppppp/n6n/8/8/PPPPPPPP/8/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+        let mut cache = AccumulatorCache::new(4);
+        cache.bind(&NETWORK);
+        for ply in [0, 1] {
+            assert_eq!(cache.evaluate(&NETWORK, &start, 0), evaluate(&start));
+            assert_eq!(cache.evaluate(&NETWORK, &far, ply), evaluate(&far), "ply {ply}");
         }
     }
 
