@@ -120,14 +120,9 @@ impl Inputs {
     /// bucket's set of 768 (the engine's [`feature`] plus 768 times the bucket), of the board
     /// mirrored where that view's king stands on files e to h.
     pub fn with(board: &ChessBoard, king: KingInputs) -> Inputs {
-        // Each view's own king, in that view's orientation (the other side's is flipped).
-        let mut kings = [0u8; 2];
-        for (piece, sq) in *board {
-            if piece & 7 == 5 {
-                let view = usize::from(piece >> 3 & 1);
-                kings[view] = if view == 0 { sq } else { sq ^ 56 };
-            }
-        }
+        // Each view's own king, in that view's orientation: the record keeps both (the other
+        // side's flipped), so the board need not be searched for them.
+        let kings = [board.our_ksq(), board.opp_ksq()];
         let flips = kings.map(|k| if king.mirror && k & 7 >= 4 { 7 } else { 0 });
         let offsets = kings.map(|k| (king.bucket(k) * bbengine::nnue::INPUTS) as u16);
         let mut features = [[0u16; 32]; 2];
