@@ -17,7 +17,7 @@
 //! (`bulletformat::ChessBoard`) into a folder of chunks of `--chunk-games` games:
 //! `chunk-00000.bin`, its lineage `chunk-00000.json` (engine commit, evaluation and its
 //! SHA-256, nodes, seed, openings, games, positions, the chunk's SHA-256, date) and
-//! `SHA256SUMS`. Rerunning the same command keeps the complete chunks and plays the rest; a
+//! `SHA256SUMS` (rewritten after each chunk). Rerunning the same command keeps the complete chunks and plays the rest; a
 //! folder holding chunks made with other arguments is refused. `--format text` writes one file
 //! of `<FEN>;<result>;<score>` lines (result and score for White), which `examples/tune.rs`
 //! reads.
@@ -338,13 +338,16 @@ impl Output {
                     let sha256 = dir.write_records(chunk, record::as_bytes(records))?;
                     dir.write_lineage(chunk, records.len(), sha256, lineage)?;
                     records.clear();
+                    // Kept current, so a run stopped part way can be checked as it is.
+                    dir.write_sums()?;
                 }
             }
         }
         Ok(played.samples.len())
     }
 
-    /// Flushes the text file, or writes the chunk folder's `SHA256SUMS`.
+    /// Flushes the text file, or writes the chunk folder's `SHA256SUMS` (also when every chunk
+    /// was complete before the run, and none was written).
     fn finish(self) -> Result<(), String> {
         match self {
             Output::Text { path, mut file } => file.flush().map_err(|e| format!("{}: {e}", path.display())),
@@ -477,6 +480,22 @@ mod tests {
         let fixed =
             ["datagen", "--nodes", "300", "--seed", "5", "--chunk-games", "2", "--commit", "test", "--out", out];
         Args::try_parse_from(fixed.iter().chain(more)).expect("valid arguments")
+    }
+
+    #[test]
+    fn the_checksums_name_each_chunk_as_soon_as_it_is_complete() {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let options = args(folder.path(), &["--games", "4"]);
+        let (mut output, work) = prepare(&options, 4).expect("prepared");
+        assert_eq!(work, vec![0, 1, 2, 3]);
+        let game = || Played { samples: vec![(Position::startpos(), 12)], result: 0.5 };
+        let sums = || std::fs::read_to_string(folder.path().join("SHA256SUMS")).unwrap_or_default();
+        output.take(&options, 0, game()).expect("taken");
+        assert_eq!(sums(), "");
+        output.take(&options, 1, game()).expect("taken");
+        assert_eq!(sums(), format!("{}  chunk-00000.bin\n", sha256_hex(&chunk_bytes(folder.path(), 0))));
+        output.take(&options, 2, game()).expect("taken");
+        assert_eq!(sums().lines().count(), 1, "chunk 1 is not complete yet");
     }
 
     #[test]
