@@ -17,10 +17,10 @@
 //! (`bulletformat::ChessBoard`) into a folder of chunks of `--chunk-games` games:
 //! `chunk-00000.bin`, its lineage `chunk-00000.json` (engine commit, evaluation and its
 //! SHA-256, nodes, seed, openings, games, positions, the chunk's SHA-256, date) and
-//! `SHA256SUMS` (rewritten after each chunk). Rerunning the same command keeps the complete chunks and plays the rest; a
-//! folder holding chunks made with other arguments is refused. `--format text` writes one file
-//! of `<FEN>;<result>;<score>` lines (result and score for White), which `examples/tune.rs`
-//! reads.
+//! `SHA256SUMS` (rewritten after each chunk). Rerunning the same command keeps the complete
+//! chunks and plays the rest; a folder holding chunks made with other arguments is refused.
+//! `--format text` writes one file of `<FEN>;<result>;<score>` lines (result and score for
+//! White), which `examples/tune.rs` reads.
 //!
 //! `--eval` chooses what the searches evaluate with: `hand` (the hand-written evaluation, the
 //! engine before its network), `net:PATH` or `PATH` (a net file), or `embedded` (the default:
