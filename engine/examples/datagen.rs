@@ -31,6 +31,7 @@
 //!     --seed 3 --out selfplay-s3
 //! ```
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal as _, Write};
 use std::path::PathBuf;
@@ -309,8 +310,18 @@ fn play_game(options: &Args, index: usize) -> Played {
 
 /// Where the games go, in game order.
 enum Output {
-    Text { path: PathBuf, file: BufWriter<File> },
-    Chunks { dir: ChunkDir, identity: Lineage, total: usize, records: Vec<ChessBoard> },
+    Text {
+        path: PathBuf,
+        file: BufWriter<File>,
+    },
+    /// `sums`: the SHA-256 of every complete chunk, by index, for `SHA256SUMS`.
+    Chunks {
+        dir: ChunkDir,
+        identity: Lineage,
+        total: usize,
+        records: Vec<ChessBoard>,
+        sums: BTreeMap<usize, String>,
+    },
 }
 
 impl Output {
@@ -323,7 +334,7 @@ impl Output {
                         .map_err(|e| format!("{}: {e}", path.display()))?;
                 }
             }
-            Output::Chunks { dir, identity, total, records } => {
+            Output::Chunks { dir, identity, total, records, sums } => {
                 for (position, score) in &played.samples {
                     records.push(record::to_record(position, *score, played.result)?);
                 }
@@ -336,10 +347,11 @@ impl Output {
                         .with("first_game", games.start)
                         .with("games", games.len());
                     let sha256 = dir.write_records(chunk, record::as_bytes(records))?;
-                    dir.write_lineage(chunk, records.len(), sha256, lineage)?;
+                    dir.write_lineage(chunk, records.len(), sha256.clone(), lineage)?;
                     records.clear();
                     // Kept current, so a run stopped part way can be checked as it is.
-                    dir.write_sums()?;
+                    sums.insert(chunk, sha256);
+                    dir.write_sums_of(sums)?;
                 }
             }
         }
@@ -351,7 +363,7 @@ impl Output {
     fn finish(self) -> Result<(), String> {
         match self {
             Output::Text { path, mut file } => file.flush().map_err(|e| format!("{}: {e}", path.display())),
-            Output::Chunks { dir, .. } => dir.write_sums().map(|_| ()),
+            Output::Chunks { dir, sums, .. } => dir.write_sums_of(&sums),
         }
     }
 }
@@ -365,27 +377,42 @@ fn prepare(options: &Args, total: usize) -> Result<(Output, Vec<usize>), String>
     }
     let dir = ChunkDir::create(&options.out)?;
     let identity = options.identity();
+    // Each chunk read once: its lineage checked here, then kept or played again below.
+    let mut found = BTreeMap::new();
     for index in dir.indices()? {
-        if let Some(difference) = dir.find(index)?.lineage.and_then(|found| identity.first_difference(&found)) {
+        let chunk = dir.find(index)?;
+        if let Some(difference) = chunk.lineage.as_ref().and_then(|l| identity.first_difference(l)) {
             return Err(format!(
                 "{} holds {} made with other arguments ({difference}); choose another --out or remove its chunks",
                 options.out.display(),
                 ChunkDir::name(index),
             ));
         }
+        found.insert(index, chunk);
     }
     let mut work = Vec::new();
     for chunk in 0..total.div_ceil(options.chunk_games) {
         let games = options.chunk_games(chunk, total);
-        let found = dir.find(chunk)?;
-        let same_games = found.lineage.is_some_and(|l| {
-            l.get("first_game") == Some(&Value::from(games.start)) && l.get("games") == Some(&Value::from(games.len()))
+        let kept = found.get(&chunk).is_some_and(|f| {
+            f.complete
+                && f.lineage.as_ref().is_some_and(|l| {
+                    l.get("first_game") == Some(&Value::from(games.start))
+                        && l.get("games") == Some(&Value::from(games.len()))
+                })
         });
-        if !(found.complete && same_games) {
+        if !kept {
+            found.remove(&chunk);
             work.extend(games);
         }
     }
-    Ok((Output::Chunks { dir, identity, total, records: Vec::new() }, work))
+    let sums = found
+        .into_iter()
+        .filter_map(|(index, f)| match f.lineage.as_ref().and_then(|l| l.get("sha256")) {
+            Some(Value::Text(sha)) if f.complete => Some((index, sha.clone())),
+            _ => None,
+        })
+        .collect();
+    Ok((Output::Chunks { dir, identity, total, records: Vec::new(), sums }, work))
 }
 
 /// What a run did.
