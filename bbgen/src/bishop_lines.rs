@@ -102,7 +102,7 @@ impl LineCount {
 /// Re-places the bishop windows of `record` (a verified record, one [`crate::dense::layout`]
 /// accepts) as the module describes; the rooks keep their magics and offsets, and no window
 /// ends past `max_entries` (taken as at least the record's length). `log` gets a line per
-/// sweep.
+/// sweep; the count at the start is [`bishop_lines`] of `record`.
 pub fn cluster_bishops(
     record: &DenseRecord,
     seed: u64,
@@ -135,7 +135,6 @@ pub fn cluster_bishops(
         lines.add(&fp, offset);
     }
     let count = |lines: &LineCount| lines.per_line.iter().filter(|&&n| n > 0).count();
-    log(&format!("bishop lines: {} at the start", count(&lines)));
     let mut rng = SearchRng::new(seed, 2000);
     let mut order: Vec<usize> = bishops.collect();
     let mut done = 0;

@@ -295,6 +295,7 @@ fn cluster(root: &Path, args: &ClusterArgs) -> Result<(), String> {
     let path = writable_data_file(root)?;
     let clock = Instant::now();
     let before = bbgen::bishop_lines::bishop_lines(&start);
+    eprintln!("bishop lines: {before} at the start");
     let mut record = bbgen::bishop_lines::cluster_bishops(
         &start,
         args.seed,
