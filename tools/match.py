@@ -607,13 +607,14 @@ class PairedOutcome:
     penta: sprtlib.Pentanomial
     llr: Optional[float] = None
     decision: Optional[str] = None  # sprtlib.H1 / H0 / INCONCLUSIVE in a test, None otherwise
+    timed_out: bool = False  # stopped by time_limit before the games or a decision
 
 
 def run_pairs(slots: list[tuple[Player, Player]], openings: list[chess.Board], games: int,
               tc: TimeControl, *, sprt: Optional[sprtlib.Sprt] = None,
               max_plies: int = DEFAULT_MAX_PLIES, margin: float = 0.0,
               pgn_path: Optional[str] = None, report_every: int = 20,
-              quiet: bool = False) -> PairedOutcome:
+              time_limit: Optional[float] = None, quiet: bool = False) -> PairedOutcome:
     """Play up to `games` games as pairs, len(slots) games at a time.
 
     Pair k uses opening k (cycling through the list): game 2k with A white, game 2k+1 with
@@ -622,7 +623,10 @@ def run_pairs(slots: list[tuple[Player, Player]], openings: list[chess.Board], g
     pair adds to the pentanomial; with `sprt` the LLR is checked after every pair and the test
     stops at the first bound it reaches: games still running are then aborted and not counted,
     and no new pair starts.  Without `sprt` all `games` are played (an odd count leaves the
-    last pair with one game, which counts in W/D/L but not in the pentanomial).
+    last pair with one game, which counts in W/D/L but not in the pentanomial).  `time_limit`
+    (seconds) ends the run as the cap would, at a time written down before it starts (a
+    session's end): the games then running are aborted and not counted, and a test is
+    inconclusive.
 
     Results count when their pair is complete: W/D/L, the pentanomial and the PGN file hold the
     same games.  The per-game lines are printed as games finish (out of order with concurrency);
@@ -664,9 +668,16 @@ def run_pairs(slots: list[tuple[Player, Player]], openings: list[chess.Board], g
     next_report = report_every
     error: Optional[BaseException] = None
     running = len(threads)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     try:
         while running:
-            kind, index, game, score = events.get()
+            try:
+                wait = None if deadline is None or stop.is_set() else max(0.0, deadline - time.monotonic())
+                kind, index, game, score = events.get(timeout=wait)
+            except queue.Empty:  # the time limit: as if the cap were reached now
+                outcome.timed_out = True
+                stop.set()
+                continue
             if kind == "done":
                 running -= 1
                 continue
@@ -715,8 +726,11 @@ def run_pairs(slots: list[tuple[Player, Player]], openings: list[chess.Board], g
     if error is not None:
         raise error
     uncounted = seen.games - tally.games
+    if outcome.timed_out and not quiet:
+        print(f"time limit of {time_limit:g} s reached: games still running aborted, not counted",
+              flush=True)
     if uncounted and not quiet:
-        print(f"{uncounted} finished game(s) of pairs left unfinished at the decision not counted",
+        print(f"{uncounted} finished game(s) of pairs left unfinished at the end not counted",
               flush=True)
     if sprt is not None and outcome.decision is None:
         outcome.llr = sprt.llr(penta.counts)
@@ -756,6 +770,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     test.add_argument("--alpha", type=float, default=0.05, help="false positive rate: accepting H1 when Elo = ELO0 (default 0.05)")
     test.add_argument("--beta", type=float, default=0.05, help="false negative rate: accepting H0 when Elo = ELO1 (default 0.05)")
     test.add_argument("--model", choices=sprtlib.MODELS, default="logistic", help="Elo model of the bounds: logistic (default) or normalized (nElo, OpenBench's pentanomial SPRT)")
+    parser.add_argument("--time-limit", type=float, metavar="MINUTES", help="end the run after this many minutes as if --games were reached: games still running are aborted and not counted, a test is 'inconclusive' (for a stop written down before the start, e.g. a session's end)")
     test.add_argument("--report-every", type=int, default=20, metavar="GAMES", help="print the pentanomial, Elo +/- error and LLR every this many games (default 20; 0: only at the end)")
     record = parser.add_argument_group("experiment record", textwrap.fill(
         "Append the finished run's row (a test's or a fixed number of games', W/D/L from A's "
@@ -787,6 +802,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         games = 2 * len(openings) if sprt else 2
     if games < 1:
         parser.error("--games must be at least 1")
+    if args.time_limit is not None and args.time_limit <= 0:
+        parser.error("--time-limit must be positive")
     if sprt and games % 2:
         parser.error("--games must be even with --sprt (the test counts game pairs)")
 
@@ -811,7 +828,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             print(f"note: {games} games need {(games + 1) // 2} openings, the file has {len(openings)}: "
                   f"openings are played again", flush=True)
         outcome = run_pairs(slots, openings, games, tc, sprt=sprt, max_plies=args.max_plies,
-                            margin=args.margin, pgn_path=args.pgn, report_every=args.report_every)
+                            margin=args.margin, pgn_path=args.pgn, report_every=args.report_every,
+                            time_limit=None if args.time_limit is None else 60 * args.time_limit)
     finally:
         for slot in slots:
             for player in slot:
@@ -822,6 +840,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     result["pentanomial"] = list(penta.counts)
     result["pair_elo"] = pair_elo if math.isfinite(pair_elo) else None
     result["pair_elo_error_95"] = pair_err if math.isfinite(pair_err) else None
+    result["timed_out"] = outcome.timed_out
     if sprt:
         result["sprt"] = {"elo0": sprt.elo0, "elo1": sprt.elo1, "alpha": sprt.alpha, "beta": sprt.beta,
                           "model": sprt.model, "lower": sprt.lower, "upper": sprt.upper,

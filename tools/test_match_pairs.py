@@ -130,6 +130,22 @@ class RunPairs(unittest.TestCase):
         self.assertEqual(out.penta.counts, [0, 0, 10, 0, 0])
         self.assertEqual(out.tally.games, 20)
 
+    def test_time_limit_is_inconclusive(self):
+        # Pairs of openings 1 and 2 finish at once; from opening 3 on the games wait until
+        # aborted. The time limit ends the run: two pairs counted, the test inconclusive.
+        blocked = set(range(3, 51))
+        out = self.run_pairs(scripted(lambda number, a_white: 1.0, block=blocked), 2, 100,
+                             sprt=sprt.Sprt(0, 5), time_limit=0.5)
+        self.assertTrue(out.timed_out)
+        self.assertEqual(out.decision, sprt.INCONCLUSIVE)
+        self.assertEqual(out.penta.counts, [0, 0, 0, 0, 2])
+        self.assertEqual(out.tally.games, 4)
+
+    def test_time_limit_not_reached(self):
+        out = self.run_pairs(scripted(lambda number, a_white: 0.5), 2, 10, time_limit=60)
+        self.assertFalse(out.timed_out)
+        self.assertEqual(out.tally.games, 10)
+
     def test_decision_aborts_running_games(self):
         # Opening 2's games never end by themselves; the other slot reaches H1 meanwhile and the
         # decision aborts them: not counted, and the run returns.
