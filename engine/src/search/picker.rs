@@ -213,18 +213,22 @@ impl Picker {
     /// The best-scored move not yet handed out (selection sort, one step).
     #[inline(always)]
     fn pick_best(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.moves.len() {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..self.moves.len() {
-            if self.moves[i].1 > self.moves[best].1 {
-                best = i;
+        let rest = self.moves.get_mut(self.next..)?;
+        let (first, others) = rest.split_first_mut()?;
+        // The first of equal scores wins, as the list came from the generator.
+        let mut best_score = first.1;
+        let mut best = None;
+        for (i, &(_, score)) in others.iter().enumerate() {
+            if score > best_score {
+                best_score = score;
+                best = Some(i);
             }
         }
-        self.moves.swap(self.next, best);
+        if let Some(i) = best {
+            std::mem::swap(first, &mut others[i]);
+        }
         self.next += 1;
-        Some(self.moves[self.next - 1])
+        Some(*first)
     }
 }
 
