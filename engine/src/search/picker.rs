@@ -215,16 +215,13 @@ impl Picker {
     fn pick_best(&mut self) -> Option<(Move, i32)> {
         let rest = self.moves.get_mut(self.next..)?;
         let (first, others) = rest.split_first_mut()?;
-        // The first of equal scores wins, as the list came from the generator.
-        let mut best_score = first.1;
-        let mut best = None;
-        for (i, &(_, score)) in others.iter().enumerate() {
-            if score > best_score {
-                best_score = score;
-                best = Some(i);
-            }
-        }
-        if let Some(i) = best {
+        // The first of equal scores wins. Two passes: the maximum (a loop without branches,
+        // which LLVM vectorises), then where it first occurs.
+        let top = others.iter().map(|&(_, score)| score).max();
+        if let Some(top) = top
+            && top > first.1
+            && let Some(i) = others.iter().position(|&(_, score)| score == top)
+        {
             std::mem::swap(first, &mut others[i]);
         }
         self.next += 1;
