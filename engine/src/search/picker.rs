@@ -241,3 +241,44 @@ pub fn captured_value(pos: &Position, mv: Move) -> i32 {
     pos.captured(mv).map_or(0, piece_value)
         + mv.kind().promotion().map_or(0, |r| piece_value(r) - piece_value(Role::Pawn))
 }
+
+#[cfg(test)]
+mod tests {
+    use bbcore::Square;
+
+    use super::*;
+
+    /// The selection sort the picker had before its two-pass search, kept as the reference:
+    /// the search's node counts (the bench signature) depend on this exact order, ties
+    /// included.
+    fn reference_order(mut moves: Vec<(Move, i32)>) -> Vec<(Move, i32)> {
+        for next in 0..moves.len() {
+            let mut best = next;
+            for i in next + 1..moves.len() {
+                if moves[i].1 > moves[best].1 {
+                    best = i;
+                }
+            }
+            moves.swap(next, best);
+        }
+        moves
+    }
+
+    #[test]
+    fn picks_in_the_reference_order_ties_included() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for len in 0..40 {
+            // Few distinct scores, so ties are common; each move is distinct.
+            let moves: Vec<(Move, i32)> = (0..len)
+                .map(|i| {
+                    state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    let mv = Move::new(Square::new_masked(i as u8), Square::new_masked(63 - i as u8), MoveKind::Normal);
+                    (mv, (state >> 60) as i32 - 8)
+                })
+                .collect();
+            let mut picker = Picker::new(moves.clone(), None, [None; 2], None, [NO_PIECE_TO; 2]);
+            let picked: Vec<(Move, i32)> = std::iter::from_fn(|| picker.pick_best()).collect();
+            assert_eq!(picked, reference_order(moves), "{len} moves");
+        }
+    }
+}
