@@ -230,7 +230,7 @@ impl Board {
         child.colors[them.index()] = self.colors[them.index()] & !to_bit;
         child.side = us; // until the end: the en passant check below asks who moved
         child.castling = self.castling;
-        if ((from_bit | to_bit) & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() && !self.castling.is_empty() {
+        if !self.castling.is_empty() && ((from_bit | to_bit) & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() {
             child.update_castling(Piece::new(us, moving), from, to);
         }
         child.en_passant = None;

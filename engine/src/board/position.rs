@@ -211,7 +211,7 @@ impl Position {
         }
         // Every king and rook that still holds a right stands on a back rank.
         let touched = Bitboard::from_square(from).with(to);
-        if (touched & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() && !self.board.castling.is_empty() {
+        if !self.board.castling.is_empty() && (touched & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() {
             let before = self.board.castling;
             self.board.update_castling(moving, from, to);
             self.key ^= KEYS.castling_change(before, self.board.castling);
