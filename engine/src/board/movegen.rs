@@ -54,11 +54,11 @@ impl Board {
 
     /// [`count_legal_moves_with`](Board::count_legal_moves_with) for a board whose side to
     /// move is known to be White (`WHITE`) or Black: perft's leaf parents know it for every
-    /// child, and skip the branch on it.
+    /// child, and skip the branch on it. `CASTLE` false: the board has no castling rights.
     #[inline(always)]
-    pub(crate) fn count_legal_moves_for<S: Sliders, const WHITE: bool>(&self, sliders: S) -> u64 {
+    pub(crate) fn count_legal_moves_for<S: Sliders, const WHITE: bool, const CASTLE: bool>(&self, sliders: S) -> u64 {
         let mut counter = MoveCounter(0);
-        self.generate_for::<S, MoveCounter, WHITE>(sliders, Bitboard::FULL, &mut counter);
+        self.generate_for::<S, MoveCounter, WHITE, CASTLE>(sliders, Bitboard::FULL, &mut counter);
         counter.0
     }
 
@@ -135,16 +135,23 @@ impl Board {
         // One copy per side to move: with the colour a constant, every colour-dependent
         // branch and index below folds away.
         match self.side {
-            Color::White => self.generate_for::<S, K, true>(sliders, origins, sink),
-            Color::Black => self.generate_for::<S, K, false>(sliders, origins, sink),
+            Color::White => self.generate_for::<S, K, true, true>(sliders, origins, sink),
+            Color::Black => self.generate_for::<S, K, false, true>(sliders, origins, sink),
         }
     }
 
     /// The generator. With `origins` the full board (perft, `generate`) every test of it
     /// folds away, and so does every `is_done` of a sink that never stops early.
+    /// `CASTLE` false leaves castling out: only for a board without castling rights.
     #[inline(always)]
-    fn generate_for<S: Sliders, K: MoveSink, const WHITE: bool>(&self, sliders: S, origins: Bitboard, sink: &mut K) {
+    fn generate_for<S: Sliders, K: MoveSink, const WHITE: bool, const CASTLE: bool>(
+        &self,
+        sliders: S,
+        origins: Bitboard,
+        sink: &mut K,
+    ) {
         debug_assert_eq!(self.side == Color::White, WHITE, "generate_for with the wrong side");
+        debug_assert!(CASTLE || self.castling.is_empty(), "generate_for without castling, but rights are left");
         let us = if WHITE { Color::White } else { Color::Black };
         let them = us.other();
         let ours = self.color(us);
@@ -155,8 +162,11 @@ impl Board {
         let (checkers, pinned) = self.checkers_and_pinned(sliders, king, us);
         let mut danger = Bitboard::EMPTY;
         let king_moves = origins.has(king);
-        let may_castle =
-            king_moves && checkers.is_empty() && self.castling.any_for(us) && self.castling_unblocked(us, king);
+        let may_castle = CASTLE
+            && king_moves
+            && checkers.is_empty()
+            && self.castling.any_for(us)
+            && self.castling_unblocked(us, king);
         if king_moves {
             // The enemy's attacks (seen through our king) matter only where our king could
             // go: a boxed-in king that cannot castle skips the whole map.

@@ -8,19 +8,21 @@ use crate::sliders::Sliders;
 
 /// The leaves two plies below `pos`: the sum over its legal moves of each child's number of
 /// legal moves.
+/// `CASTLE` false: `pos` has no castling rights (so no child has), and the children's
+/// generator is compiled without castling.
 #[inline(always)]
-pub(crate) fn count_grandchildren<S: Sliders>(pos: &Position, sliders: S) -> u64 {
+pub(crate) fn count_grandchildren<S: Sliders, const CASTLE: bool>(pos: &Position, sliders: S) -> u64 {
     // One copy per side to move: each child's side is then a constant too.
     match pos.side_to_move() {
-        Color::White => count_grandchildren_for::<S, false>(pos, sliders),
-        Color::Black => count_grandchildren_for::<S, true>(pos, sliders),
+        Color::White => count_grandchildren_for::<S, false, CASTLE>(pos, sliders),
+        Color::Black => count_grandchildren_for::<S, true, CASTLE>(pos, sliders),
     }
 }
 
 /// [`count_grandchildren`] where the children's side to move is White (`CHILD_WHITE`) or
 /// Black.
 #[inline(always)]
-fn count_grandchildren_for<S: Sliders, const CHILD_WHITE: bool>(pos: &Position, sliders: S) -> u64 {
+fn count_grandchildren_for<S: Sliders, const CHILD_WHITE: bool, const CASTLE: bool>(pos: &Position, sliders: S) -> u64 {
     let mut moves = ChildMoves::default();
     pos.generate_with(sliders, &mut moves);
     let mut child: Board = *pos.board();
@@ -30,12 +32,12 @@ fn count_grandchildren_for<S: Sliders, const CHILD_WHITE: bool>(pos: &Position, 
         let Some(piece) = pos.piece_at(from) else { continue };
         for to in targets {
             pos.write_child(sliders, Move::new(from, to, MoveKind::Normal), piece.role, &mut child);
-            nodes += child.count_legal_moves_for::<S, CHILD_WHITE>(sliders);
+            nodes += child.count_legal_moves_for::<S, CHILD_WHITE, CASTLE>(sliders);
         }
     }
     for &mv in moves.pawns_and_specials.iter() {
         pos.write_child(sliders, mv, Role::Pawn, &mut child);
-        nodes += child.count_legal_moves_for::<S, CHILD_WHITE>(sliders);
+        nodes += child.count_legal_moves_for::<S, CHILD_WHITE, CASTLE>(sliders);
     }
     nodes
 }

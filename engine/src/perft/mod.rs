@@ -147,48 +147,70 @@ fn perft_dispatch<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Opt
     #[cfg(target_arch = "x86_64")]
     if S::AVX512 && crate::cpu::has_v4() {
         // SAFETY: the CPU has every feature of x86_64_v4, which `perft_v4` is compiled for.
-        return unsafe { perft_v4(pos, depth, sliders, table) };
+        return unsafe { perft_v4::<S, true>(pos, depth, sliders, table) };
     }
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_v3() {
         // SAFETY: the CPU has every feature of x86_64_v3, which `perft_v3` is compiled for.
-        return unsafe { perft_v3(pos, depth, sliders, table) };
+        return unsafe { perft_v3::<S, true>(pos, depth, sliders, table) };
     }
-    perft_baseline(pos, depth, sliders, table)
+    perft_baseline::<S, true>(pos, depth, sliders, table)
 }
 
-fn perft_baseline<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
-    perft_body(pos, depth, sliders, table, perft_baseline)
+fn perft_baseline<S: Sliders, const CASTLE: bool>(
+    pos: &Position,
+    depth: u32,
+    sliders: S,
+    table: Option<&PerftTable>,
+) -> u64 {
+    perft_body::<S, CASTLE>(pos, depth, sliders, table, perft_baseline::<S, true>, perft_baseline::<S, false>)
 }
 
 compiled_for! { x86_64_v3,
-    fn perft_v3<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
+    fn perft_v3<S: Sliders, const CASTLE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
         // The closure inherits this function's features, so the recursion needs no check.
-        perft_body(pos, depth, sliders, table, |p, d, s, t| perft_v3(p, d, s, t))
+        perft_body::<S, CASTLE>(
+            pos,
+            depth,
+            sliders,
+            table,
+            |p, d, s, t| perft_v3::<S, true>(p, d, s, t),
+            |p, d, s, t| perft_v3::<S, false>(p, d, s, t),
+        )
     }
 }
 
 compiled_for! { x86_64_v4,
-    fn perft_v4<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
-        perft_body(pos, depth, sliders, table, |p, d, s, t| perft_v4(p, d, s, t))
+    fn perft_v4<S: Sliders, const CASTLE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
+        perft_body::<S, CASTLE>(
+            pos,
+            depth,
+            sliders,
+            table,
+            |p, d, s, t| perft_v4::<S, true>(p, d, s, t),
+            |p, d, s, t| perft_v4::<S, false>(p, d, s, t),
+        )
     }
 }
 
 /// One level of perft; `recurse` is the copy (baseline or v3) the children run in. Inlined
 /// into each copy, with the generator inside it, so the whole tree walk is compiled per copy.
+/// `CASTLE` false: no castling rights are left, so the children run
+/// `recurse_without_castling`, a copy whose leaf loops have no castling code at all.
 #[inline(always)]
-fn perft_body<S: Sliders>(
+fn perft_body<S: Sliders, const CASTLE: bool>(
     pos: &Position,
     depth: u32,
     sliders: S,
     table: Option<&PerftTable>,
     recurse: impl Fn(&Position, u32, S, Option<&PerftTable>) -> u64,
+    recurse_without_castling: impl Fn(&Position, u32, S, Option<&PerftTable>) -> u64,
 ) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves_with(sliders),
         // The parents of the leaves count their children's moves in place, without a call.
-        2 => leaf_parent::count_grandchildren(pos, sliders),
+        2 => leaf_parent::count_grandchildren::<S, CASTLE>(pos, sliders),
         _ => {
             if let Some(n) = table.and_then(|t| t.probe(pos.key(), depth)) {
                 return n;
@@ -199,7 +221,14 @@ fn perft_body<S: Sliders>(
                 child.play(mv);
                 // Saturating: a count past u64::MAX stays there instead of wrapping (one add
                 // per interior node, three plies above the leaves and higher).
-                nodes = recurse(&child, depth - 1, sliders, table).saturating_add(nodes);
+                // Castling rights never come back: once none are left, the subtree runs the
+                // copy compiled without castling (fewer registers taken in the leaf loops).
+                let count = if CASTLE && !child.board().castling.is_empty() {
+                    recurse(&child, depth - 1, sliders, table)
+                } else {
+                    recurse_without_castling(&child, depth - 1, sliders, table)
+                };
+                nodes = count.saturating_add(nodes);
             }
             if let Some(t) = table {
                 t.store(pos.key(), depth, nodes);
