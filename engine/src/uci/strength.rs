@@ -8,8 +8,9 @@
 //! a plausible second or third choice; a line that loses more than the rating allows is never
 //! chosen, so the top of the range hangs no pieces. A mate found is always played.
 //!
-//! The numbers here are the scale's first cut; `docs/strength.md` holds the calibration
-//! against Stockfish's own `UCI_Elo`.
+//! `docs/strength.md` holds the calibration against Stockfish's own `UCI_Elo`: with net4 every
+//! setting played about 80 Elo above its number, so the scale was shifted by 80 (the top from
+//! 2300 to 2380; each setting now plays as the setting 80 below it did).
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -21,8 +22,9 @@ use crate::search::{Iteration, Limits, MATE_BOUND, Reporter};
 
 /// The lowest `UCI_Elo` (Stockfish's lowest too).
 pub const ELO_MIN: u32 = 1350;
-/// The highest `UCI_Elo`: the engine at full strength, nothing held back.
-pub const ELO_MAX: u32 = 2300;
+/// The highest `UCI_Elo`: the engine at full strength, nothing held back (measured about
+/// 2408 ± 108 on Stockfish's scale at 10+0.1 with net4).
+pub const ELO_MAX: u32 = 2380;
 /// How many lines the move is chosen from.
 pub const CANDIDATES: usize = 4;
 /// Elo below [`ELO_MAX`] that halves the node budget.
@@ -31,9 +33,14 @@ const ELO_PER_DOUBLING: f64 = 120.0;
 const FULL_NODES: f64 = 400_000.0;
 /// The fewest nodes a move gets, so that even the lowest rating sees a capture back.
 const MIN_NODES: u64 = 200;
-/// The random bonus at [`ELO_MIN`], in centipawns (scaled down towards [`ELO_MAX`]).
+/// Elo below [`ELO_MAX`] at which the random bonus and the loss cap reach [`SPREAD_CP`] and
+/// [`MAX_LOSS_CP`]; they grow in proportion on the way and a little past it below. The span
+/// the scale had before its shift, so the shift moved every setting by the same 80 Elo.
+const WEAKNESS_SPAN: f64 = 950.0;
+/// The random bonus [`WEAKNESS_SPAN`] below full strength, in centipawns.
 const SPREAD_CP: f64 = 180.0;
-/// How much worse than the best a chosen line may be at [`ELO_MIN`], in centipawns.
+/// How much worse than the best a chosen line may be [`WEAKNESS_SPAN`] below full strength,
+/// in centipawns.
 const MAX_LOSS_CP: f64 = 260.0;
 
 /// A rating to play at.
@@ -53,9 +60,9 @@ impl Strength {
         self.elo >= ELO_MAX
     }
 
-    /// 0 at full strength, 1 at the bottom of the range.
+    /// 0 at full strength, 1 at [`WEAKNESS_SPAN`] below it (about 1.08 at [`ELO_MIN`]).
     fn weakness(self) -> f64 {
-        f64::from(ELO_MAX - self.elo) / f64::from(ELO_MAX - ELO_MIN)
+        f64::from(ELO_MAX - self.elo) / WEAKNESS_SPAN
     }
 
     /// The node budget per move; `None` at full strength.
@@ -182,6 +189,18 @@ mod tests {
         let mate = [(moves[0], MATE_BOUND + 5), (moves[1], 0)];
         assert!((0..100).all(|seed| Strength::new(ELO_MIN).pick(&mate, seed) == Some(moves[0])));
         assert_eq!(Strength::new(ELO_MIN).pick(&[], 1), None);
+    }
+
+    #[test]
+    fn each_setting_plays_as_the_one_80_below_did_before_the_shift() {
+        // Before the shift: nodes 400,000 halved per 120 Elo below 2300, weakness
+        // (2300 - elo) / 950. Now setting `elo` gets what `elo - 80` got.
+        for elo in (ELO_MIN..ELO_MAX).step_by(10) {
+            let before = f64::from(2300 - (elo - 80)) / 120.0;
+            assert_eq!(Strength::new(elo).nodes(), Some(((400_000.0 / before.exp2()) as u64).max(MIN_NODES)));
+            let weakness_before = f64::from(2300 - (elo - 80)) / 950.0;
+            assert!((Strength::new(elo).weakness() - weakness_before).abs() < 1e-12);
+        }
     }
 
     #[test]
