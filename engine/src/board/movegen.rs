@@ -54,7 +54,7 @@ impl Board {
 
     /// [`count_legal_moves_with`](Board::count_legal_moves_with) for a board whose side to
     /// move is known to be White (`WHITE`) or Black: perft's leaf parents know it for every
-    /// child, and skip the branch on it. `CASTLE` false: the board has no castling rights.
+    /// child, and skip the branch on it. `CASTLE` false: the side to move has no castling rights.
     #[inline(always)]
     pub(crate) fn count_legal_moves_for<S: Sliders, const WHITE: bool, const CASTLE: bool>(&self, sliders: S) -> u64 {
         let mut counter = MoveCounter(0);
@@ -142,7 +142,7 @@ impl Board {
 
     /// The generator. With `origins` the full board (perft, `generate`) every test of it
     /// folds away, and so does every `is_done` of a sink that never stops early.
-    /// `CASTLE` false leaves castling out: only for a board without castling rights.
+    /// `CASTLE` false leaves castling out: only for a board whose side to move has no rights.
     #[inline(always)]
     fn generate_for<S: Sliders, K: MoveSink, const WHITE: bool, const CASTLE: bool>(
         &self,
@@ -151,8 +151,11 @@ impl Board {
         sink: &mut K,
     ) {
         debug_assert_eq!(self.side == Color::White, WHITE, "generate_for with the wrong side");
-        debug_assert!(CASTLE || self.castling.is_empty(), "generate_for without castling, but rights are left");
         let us = if WHITE { Color::White } else { Color::Black };
+        debug_assert!(
+            CASTLE || !self.castling.any_for(us),
+            "generate_for without castling, but the side to move has rights"
+        );
         let them = us.other();
         let ours = self.color(us);
         let theirs = self.color(them);

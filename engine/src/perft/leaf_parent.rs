@@ -8,8 +8,8 @@ use crate::sliders::Sliders;
 
 /// The leaves two plies below `pos`: the sum over its legal moves of each child's number of
 /// legal moves.
-/// `CASTLE` false: `pos` has no castling rights (so no child has), and the children's
-/// generator is compiled without castling.
+/// `CASTLE` false: the side to move in the children (the opponent of `pos`'s) holds no
+/// castling rights, and their generator is compiled without castling.
 #[inline(always)]
 pub(crate) fn count_grandchildren<S: Sliders, const CASTLE: bool>(pos: &Position, sliders: S) -> u64 {
     // One copy per side to move: each child's side is then a constant too.

@@ -195,8 +195,9 @@ compiled_for! { x86_64_v4,
 
 /// One level of perft; `recurse` is the copy (baseline or v3) the children run in. Inlined
 /// into each copy, with the generator inside it, so the whole tree walk is compiled per copy.
-/// `CASTLE` false: no castling rights are left, so the children run
-/// `recurse_without_castling`, a copy whose leaf loops have no castling code at all.
+/// `CASTLE` false: no castling rights are left, or (for a leaf parent) none for the side
+/// that moves in its children; the children run `recurse_without_castling`, a copy whose
+/// leaf loops have no castling code at all.
 #[inline(always)]
 fn perft_body<S: Sliders, const CASTLE: bool>(
     pos: &Position,
@@ -223,7 +224,14 @@ fn perft_body<S: Sliders, const CASTLE: bool>(
                 // per interior node, three plies above the leaves and higher).
                 // Castling rights never come back: once none are left, the subtree runs the
                 // copy compiled without castling (fewer registers taken in the leaf loops).
-                let count = if CASTLE && !child.board().castling.is_empty() {
+                // A leaf parent's castling copy is needed only for its children's side:
+                // the copy without castling still updates the rights its own moves take away.
+                let castling_counts = if depth == 3 {
+                    child.board().castling.any_for(child.side_to_move().other())
+                } else {
+                    !child.board().castling.is_empty()
+                };
+                let count = if CASTLE && castling_counts {
                     recurse(&child, depth - 1, sliders, table)
                 } else {
                     recurse_without_castling(&child, depth - 1, sliders, table)
