@@ -77,5 +77,6 @@ pub use reference::{bishop_attacks_ref, queen_attacks_ref, rook_attacks_ref};
 pub use rng::SplitMix64;
 pub use setwise::{
     knight_attacks_set, pawn_captures_east, pawn_captures_west, pawn_double_pushes, pawn_promotion_rank, pawn_pushes,
+    pawn_seventh_rank,
 };
 pub use square::{File, Rank, Square};

@@ -53,6 +53,22 @@ pub const fn pawn_captures_west(color: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
+/// The rank from which pawns of `color` promote with their next move (the seventh from their
+/// side): a side without a pawn there has no promotion to generate.
+///
+/// ```
+/// use bbcore::{Bitboard, Color, Rank, pawn_seventh_rank};
+/// assert_eq!(pawn_seventh_rank(Color::White), Bitboard::rank(Rank::Seventh));
+/// assert_eq!(pawn_seventh_rank(Color::Black), Bitboard::rank(Rank::Second));
+/// ```
+#[inline]
+pub const fn pawn_seventh_rank(color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(0xFF << 48),
+        Color::Black => Bitboard(0xFF << 8),
+    }
+}
+
 /// The rank on which pawns of `color` promote; intersect any pawn target set with it to split
 /// promotions from other pawn moves.
 #[inline]

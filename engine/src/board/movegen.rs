@@ -5,7 +5,7 @@
 
 use bbcore::{
     Bitboard, Color, File, Rank, Role, Square, pawn_captures_east, pawn_captures_west, pawn_double_pushes,
-    pawn_promotion_rank, pawn_pushes,
+    pawn_promotion_rank, pawn_pushes, pawn_seventh_rank,
 };
 
 use super::Board;
@@ -54,11 +54,15 @@ impl Board {
 
     /// [`count_legal_moves_with`](Board::count_legal_moves_with) for a board whose side to
     /// move is known to be White (`WHITE`) or Black: perft's leaf parents know it for every
-    /// child, and skip the branch on it. `CASTLE` false: the side to move has no castling rights.
+    /// child, and skip the branch on it. `CASTLE` false: the side to move has no castling rights;
+    /// `PROMOTE` false: it has no pawn on its seventh rank.
     #[inline(always)]
-    pub(crate) fn count_legal_moves_for<S: Sliders, const WHITE: bool, const CASTLE: bool>(&self, sliders: S) -> u64 {
+    pub(crate) fn count_legal_moves_for<S: Sliders, const WHITE: bool, const CASTLE: bool, const PROMOTE: bool>(
+        &self,
+        sliders: S,
+    ) -> u64 {
         let mut counter = MoveCounter(0);
-        self.generate_for::<S, MoveCounter, WHITE, CASTLE>(sliders, Bitboard::FULL, &mut counter);
+        self.generate_for::<S, MoveCounter, WHITE, CASTLE, PROMOTE>(sliders, Bitboard::FULL, &mut counter);
         counter.0
     }
 
@@ -135,16 +139,17 @@ impl Board {
         // One copy per side to move: with the colour a constant, every colour-dependent
         // branch and index below folds away.
         match self.side {
-            Color::White => self.generate_for::<S, K, true, true>(sliders, origins, sink),
-            Color::Black => self.generate_for::<S, K, false, true>(sliders, origins, sink),
+            Color::White => self.generate_for::<S, K, true, true, true>(sliders, origins, sink),
+            Color::Black => self.generate_for::<S, K, false, true, true>(sliders, origins, sink),
         }
     }
 
     /// The generator. With `origins` the full board (perft, `generate`) every test of it
     /// folds away, and so does every `is_done` of a sink that never stops early.
     /// `CASTLE` false leaves castling out: only for a board whose side to move has no rights.
+    /// `PROMOTE` false leaves promotions out: only when that side has no pawn on its seventh rank.
     #[inline(always)]
-    fn generate_for<S: Sliders, K: MoveSink, const WHITE: bool, const CASTLE: bool>(
+    fn generate_for<S: Sliders, K: MoveSink, const WHITE: bool, const CASTLE: bool, const PROMOTE: bool>(
         &self,
         sliders: S,
         origins: Bitboard,
@@ -155,6 +160,10 @@ impl Board {
         debug_assert!(
             CASTLE || !self.castling.any_for(us),
             "generate_for without castling, but the side to move has rights"
+        );
+        debug_assert!(
+            PROMOTE || (self.pieces(us, Role::Pawn) & pawn_seventh_rank(us)).is_empty(),
+            "generate_for without promotions, but a pawn is about to promote"
         );
         let them = us.other();
         let ours = self.color(us);
@@ -214,10 +223,10 @@ impl Board {
         let pawns = self.pieces(us, Role::Pawn) & movable;
         // Free pawns as whole sets; pinned pieces (never in check) are rare, so one branch
         // skips all of their loops.
-        self.generate_pawn_set(us, pawns & !pinned, targets, sink);
+        self.generate_pawn_set::<K, PROMOTE>(us, pawns & !pinned, targets, sink);
         let pinned_movers = movable & pinned;
         if pinned_movers.any() {
-            self.generate_pinned(sliders, us, king, occupied, targets, pinned_movers, sink);
+            self.generate_pinned::<S, K, PROMOTE>(sliders, us, king, occupied, targets, pinned_movers, sink);
         }
         if sink.is_done() {
             return;
@@ -234,7 +243,7 @@ impl Board {
     /// cannot move at all.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn generate_pinned<S: Sliders, K: MoveSink>(
+    fn generate_pinned<S: Sliders, K: MoveSink, const PROMOTE: bool>(
         &self,
         sliders: S,
         us: Color,
@@ -251,13 +260,24 @@ impl Board {
             sink.piece_moves(from, sliders.rook(from, occupied) & targets & tables::line(king, from));
         }
         for pawn in self.pieces(us, Role::Pawn) & pinned {
-            self.generate_pawn_set(us, Bitboard::from_square(pawn), targets & tables::line(king, pawn), sink);
+            self.generate_pawn_set::<K, PROMOTE>(
+                us,
+                Bitboard::from_square(pawn),
+                targets & tables::line(king, pawn),
+                sink,
+            );
         }
     }
 
     /// Pushes, double pushes, captures and promotions of `pawns`, landing only on `allowed`.
     #[inline(always)]
-    fn generate_pawn_set<K: MoveSink>(&self, us: Color, pawns: Bitboard, allowed: Bitboard, sink: &mut K) {
+    fn generate_pawn_set<K: MoveSink, const PROMOTE: bool>(
+        &self,
+        us: Color,
+        pawns: Bitboard,
+        allowed: Bitboard,
+        sink: &mut K,
+    ) {
         let empty = !self.occupied();
         let theirs = self.color(us.other());
         let forward: i8 = if us == Color::White { 8 } else { -8 };
@@ -270,7 +290,7 @@ impl Board {
         ];
         // Most positions have no pawn about to promote: then no target set needs splitting.
         let about_to_promote = Bitboard::rank(if us == Color::White { Rank::Seventh } else { Rank::Second });
-        if (pawns & about_to_promote).is_empty() {
+        if !PROMOTE || (pawns & about_to_promote).is_empty() {
             for (targets, back) in one_rank {
                 sink.pawn_moves(targets, back, MoveKind::Normal);
             }

@@ -1,28 +1,43 @@
 //! Perft's leaf parents: the nodes two plies above the leaves, where most of a perft's time
 //! goes. Each child is written into one reused [`Board`] and its moves counted in bulk.
 
-use bbcore::{Bitboard, Color, Role, Square};
+use bbcore::{Bitboard, Color, Role, Square, pawn_seventh_rank};
 
 use crate::board::{Board, Move, MoveKind, MoveList, MoveSink, Position};
 use crate::sliders::Sliders;
 
 /// The leaves two plies below `pos`: the sum over its legal moves of each child's number of
 /// legal moves.
-/// `CASTLE` false: the side to move in the children (the opponent of `pos`'s) holds no
-/// castling rights, and their generator is compiled without castling.
+/// `CASTLE` and `PROMOTE` false leave castling and promotions out of the children's
+/// generator: only where [`children_can`] says they cannot happen.
 #[inline(always)]
-pub(crate) fn count_grandchildren<S: Sliders, const CASTLE: bool>(pos: &Position, sliders: S) -> u64 {
+pub(crate) fn count_grandchildren<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(
+    pos: &Position,
+    sliders: S,
+) -> u64 {
     // One copy per side to move: each child's side is then a constant too.
     match pos.side_to_move() {
-        Color::White => count_grandchildren_for::<S, false, CASTLE>(pos, sliders),
-        Color::Black => count_grandchildren_for::<S, true, CASTLE>(pos, sliders),
+        Color::White => count_grandchildren_for::<S, false, CASTLE, PROMOTE>(pos, sliders),
+        Color::Black => count_grandchildren_for::<S, true, CASTLE, PROMOTE>(pos, sliders),
     }
+}
+
+/// Whether the children of the leaf parent `pos` can castle (their side to move, `pos`'s
+/// opponent, holds a right) and promote (it has a pawn on its seventh rank). The leaf
+/// parent's own move cannot give either, so the choice holds for all its children.
+#[inline(always)]
+pub(crate) fn children_can(pos: &Position) -> (bool, bool) {
+    let side = pos.side_to_move().other();
+    (pos.castling_rights().any_for(side), (pos.pieces(side, Role::Pawn) & pawn_seventh_rank(side)).any())
 }
 
 /// [`count_grandchildren`] where the children's side to move is White (`CHILD_WHITE`) or
 /// Black.
 #[inline(always)]
-fn count_grandchildren_for<S: Sliders, const CHILD_WHITE: bool, const CASTLE: bool>(pos: &Position, sliders: S) -> u64 {
+fn count_grandchildren_for<S: Sliders, const CHILD_WHITE: bool, const CASTLE: bool, const PROMOTE: bool>(
+    pos: &Position,
+    sliders: S,
+) -> u64 {
     let mut moves = ChildMoves::default();
     pos.generate_with(sliders, &mut moves);
     let mut child: Board = *pos.board();
@@ -32,12 +47,12 @@ fn count_grandchildren_for<S: Sliders, const CHILD_WHITE: bool, const CASTLE: bo
         let Some(piece) = pos.piece_at(from) else { continue };
         for to in targets {
             pos.write_child(sliders, Move::new(from, to, MoveKind::Normal), piece.role, &mut child);
-            nodes += child.count_legal_moves_for::<S, CHILD_WHITE, CASTLE>(sliders);
+            nodes += child.count_legal_moves_for::<S, CHILD_WHITE, CASTLE, PROMOTE>(sliders);
         }
     }
     for &mv in moves.pawns_and_specials.iter() {
         pos.write_child(sliders, mv, Role::Pawn, &mut child);
-        nodes += child.count_legal_moves_for::<S, CHILD_WHITE, CASTLE>(sliders);
+        nodes += child.count_legal_moves_for::<S, CHILD_WHITE, CASTLE, PROMOTE>(sliders);
     }
     nodes
 }

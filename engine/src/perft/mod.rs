@@ -147,71 +147,74 @@ fn perft_dispatch<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Opt
     #[cfg(target_arch = "x86_64")]
     if S::AVX512 && crate::cpu::has_v4() {
         // SAFETY: the CPU has every feature of x86_64_v4, which `perft_v4` is compiled for.
-        return unsafe { perft_v4::<S, true>(pos, depth, sliders, table) };
+        return unsafe { perft_v4::<S, true, true>(pos, depth, sliders, table) };
     }
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_v3() {
         // SAFETY: the CPU has every feature of x86_64_v3, which `perft_v3` is compiled for.
-        return unsafe { perft_v3::<S, true>(pos, depth, sliders, table) };
+        return unsafe { perft_v3::<S, true, true>(pos, depth, sliders, table) };
     }
-    perft_baseline::<S, true>(pos, depth, sliders, table)
+    perft_baseline::<S, true, true>(pos, depth, sliders, table)
 }
 
-fn perft_baseline<S: Sliders, const CASTLE: bool>(
+fn perft_baseline<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(
     pos: &Position,
     depth: u32,
     sliders: S,
     table: Option<&PerftTable>,
 ) -> u64 {
-    perft_body::<S, CASTLE>(pos, depth, sliders, table, perft_baseline::<S, true>, perft_baseline::<S, false>)
+    perft_body::<S, CASTLE, PROMOTE>(pos, depth, sliders, table, |p, d, s, t, c, pr| match (c, pr) {
+        (true, true) => perft_baseline::<S, true, true>(p, d, s, t),
+        (true, false) => perft_baseline::<S, true, false>(p, d, s, t),
+        (false, true) => perft_baseline::<S, false, true>(p, d, s, t),
+        (false, false) => perft_baseline::<S, false, false>(p, d, s, t),
+    })
 }
 
 compiled_for! { x86_64_v3,
-    fn perft_v3<S: Sliders, const CASTLE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
+    fn perft_v3<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
         // The closure inherits this function's features, so the recursion needs no check.
-        perft_body::<S, CASTLE>(
-            pos,
-            depth,
-            sliders,
-            table,
-            |p, d, s, t| perft_v3::<S, true>(p, d, s, t),
-            |p, d, s, t| perft_v3::<S, false>(p, d, s, t),
-        )
+        perft_body::<S, CASTLE, PROMOTE>(pos, depth, sliders, table, |p, d, s, t, c, pr| match (c, pr) {
+            (true, true) => perft_v3::<S, true, true>(p, d, s, t),
+            (true, false) => perft_v3::<S, true, false>(p, d, s, t),
+            (false, true) => perft_v3::<S, false, true>(p, d, s, t),
+            (false, false) => perft_v3::<S, false, false>(p, d, s, t),
+        })
     }
 }
 
 compiled_for! { x86_64_v4,
-    fn perft_v4<S: Sliders, const CASTLE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
-        perft_body::<S, CASTLE>(
-            pos,
-            depth,
-            sliders,
-            table,
-            |p, d, s, t| perft_v4::<S, true>(p, d, s, t),
-            |p, d, s, t| perft_v4::<S, false>(p, d, s, t),
-        )
+    fn perft_v4<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
+        perft_body::<S, CASTLE, PROMOTE>(pos, depth, sliders, table, |p, d, s, t, c, pr| match (c, pr) {
+            (true, true) => perft_v4::<S, true, true>(p, d, s, t),
+            (true, false) => perft_v4::<S, true, false>(p, d, s, t),
+            (false, true) => perft_v4::<S, false, true>(p, d, s, t),
+            (false, false) => perft_v4::<S, false, false>(p, d, s, t),
+        })
     }
 }
 
-/// One level of perft; `recurse` is the copy (baseline or v3) the children run in. Inlined
-/// into each copy, with the generator inside it, so the whole tree walk is compiled per copy.
-/// `CASTLE` false: no castling rights are left, or (for a leaf parent) none for the side
-/// that moves in its children; the children run `recurse_without_castling`, a copy whose
-/// leaf loops have no castling code at all.
+/// One level of perft. Inlined into each CPU copy (baseline, v3, v4), with the generator
+/// inside it, so the whole tree walk is compiled per copy; `recurse(child, depth, sliders,
+/// table, CASTLE, PROMOTE)` calls the same CPU copy compiled for those two constants.
+/// Each CPU copy is compiled four times over: its leaf loops leave out castling where
+/// `CASTLE` is false (no rights left, or, at a leaf parent, none for its children's side) and
+/// promotions where `PROMOTE` is false (a leaf parent whose children's side has no pawn on its
+/// seventh rank). Code that never runs still takes registers in the loop every leaf child goes
+/// through (see docs/performance.md).
 #[inline(always)]
-fn perft_body<S: Sliders, const CASTLE: bool>(
+fn perft_body<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(
     pos: &Position,
     depth: u32,
     sliders: S,
     table: Option<&PerftTable>,
-    recurse: impl Fn(&Position, u32, S, Option<&PerftTable>) -> u64,
-    recurse_without_castling: impl Fn(&Position, u32, S, Option<&PerftTable>) -> u64,
+    recurse: impl Fn(&Position, u32, S, Option<&PerftTable>, bool, bool) -> u64,
 ) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves_with(sliders),
         // The parents of the leaves count their children's moves in place, without a call.
-        2 => leaf_parent::count_grandchildren::<S, CASTLE>(pos, sliders),
+        2 => leaf_parent::count_grandchildren::<S, CASTLE, PROMOTE>(pos, sliders),
         _ => {
             if let Some(n) = table.and_then(|t| t.probe(pos.key(), depth)) {
                 return n;
@@ -220,22 +223,16 @@ fn perft_body<S: Sliders, const CASTLE: bool>(
             for &mv in pos.legal_moves_with(sliders).iter() {
                 let mut child = *pos;
                 child.play(mv);
+                let (castle, promote) = if depth == 3 {
+                    leaf_parent::children_can(&child)
+                } else {
+                    // Castling rights never come back: once none are left, the whole subtree
+                    // runs the copy without castling.
+                    (!child.board().castling.is_empty(), true)
+                };
+                let count = recurse(&child, depth - 1, sliders, table, CASTLE && castle, promote);
                 // Saturating: a count past u64::MAX stays there instead of wrapping (one add
                 // per interior node, three plies above the leaves and higher).
-                // Castling rights never come back: once none are left, the subtree runs the
-                // copy compiled without castling (fewer registers taken in the leaf loops).
-                // A leaf parent's castling copy is needed only for its children's side:
-                // the copy without castling still updates the rights its own moves take away.
-                let castling_counts = if depth == 3 {
-                    child.board().castling.any_for(child.side_to_move().other())
-                } else {
-                    !child.board().castling.is_empty()
-                };
-                let count = if CASTLE && castling_counts {
-                    recurse(&child, depth - 1, sliders, table)
-                } else {
-                    recurse_without_castling(&child, depth - 1, sliders, table)
-                };
                 nodes = count.saturating_add(nodes);
             }
             if let Some(t) = table {
