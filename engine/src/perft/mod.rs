@@ -147,34 +147,34 @@ fn perft_dispatch<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Opt
     #[cfg(target_arch = "x86_64")]
     if S::AVX512 && crate::cpu::has_v4() {
         // SAFETY: the CPU has every feature of x86_64_v4, which `perft_v4` is compiled for.
-        return unsafe { perft_v4::<S, true, true>(pos, depth, sliders, table) };
+        return unsafe { perft_v4::<S, true>(pos, depth, sliders, table) };
     }
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_v3() {
         // SAFETY: the CPU has every feature of x86_64_v3, which `perft_v3` is compiled for.
         return unsafe { perft_v3::<S, true, true>(pos, depth, sliders, table) };
     }
-    perft_baseline::<S, true, true>(pos, depth, sliders, table)
+    perft_baseline::<S, true>(pos, depth, sliders, table)
 }
 
-fn perft_baseline<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(
+// Only the x86-64-v3 copy, which every modern x86-64 CPU runs, is compiled without
+// promotions too (`PROMOTE`, four copies of the walk per backend); the baseline and AVX-512
+// copies keep two, split by castling only, which keeps the build (and CI) time in bounds.
+fn perft_baseline<S: Sliders, const CASTLE: bool>(
     pos: &Position,
     depth: u32,
     sliders: S,
     table: Option<&PerftTable>,
 ) -> u64 {
-    perft_body::<S, CASTLE, PROMOTE>(pos, depth, sliders, table, |p, d, s, t, c, pr| match (c, pr) {
-        (true, true) => perft_baseline::<S, true, true>(p, d, s, t),
-        (true, false) => perft_baseline::<S, true, false>(p, d, s, t),
-        (false, true) => perft_baseline::<S, false, true>(p, d, s, t),
-        (false, false) => perft_baseline::<S, false, false>(p, d, s, t),
+    perft_body::<S, CASTLE, true>(pos, depth, sliders, table, |p, d, s, t, castle, _| {
+        if castle { perft_baseline::<S, true>(p, d, s, t) } else { perft_baseline::<S, false>(p, d, s, t) }
     })
 }
 
 compiled_for! { x86_64_v3,
     fn perft_v3<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
         // The closure inherits this function's features, so the recursion needs no check.
-        perft_body::<S, CASTLE, PROMOTE>(pos, depth, sliders, table, |p, d, s, t, c, pr| match (c, pr) {
+        perft_body::<S, CASTLE, PROMOTE>(pos, depth, sliders, table, |p, d, s, t, castle, promote| match (castle, promote) {
             (true, true) => perft_v3::<S, true, true>(p, d, s, t),
             (true, false) => perft_v3::<S, true, false>(p, d, s, t),
             (false, true) => perft_v3::<S, false, true>(p, d, s, t),
@@ -184,24 +184,21 @@ compiled_for! { x86_64_v3,
 }
 
 compiled_for! { x86_64_v4,
-    fn perft_v4<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
-        perft_body::<S, CASTLE, PROMOTE>(pos, depth, sliders, table, |p, d, s, t, c, pr| match (c, pr) {
-            (true, true) => perft_v4::<S, true, true>(p, d, s, t),
-            (true, false) => perft_v4::<S, true, false>(p, d, s, t),
-            (false, true) => perft_v4::<S, false, true>(p, d, s, t),
-            (false, false) => perft_v4::<S, false, false>(p, d, s, t),
-        })
+    fn perft_v4<S: Sliders, const CASTLE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
+        perft_body::<S, CASTLE, true>(pos, depth, sliders, table, |p, d, s, t, castle, _| {
+        if castle { perft_v4::<S, true>(p, d, s, t) } else { perft_v4::<S, false>(p, d, s, t) }
+    })
     }
 }
 
 /// One level of perft. Inlined into each CPU copy (baseline, v3, v4), with the generator
 /// inside it, so the whole tree walk is compiled per copy; `recurse(child, depth, sliders,
-/// table, CASTLE, PROMOTE)` calls the same CPU copy compiled for those two constants.
-/// Each CPU copy is compiled four times over: its leaf loops leave out castling where
-/// `CASTLE` is false (no rights left, or, at a leaf parent, none for its children's side) and
-/// promotions where `PROMOTE` is false (a leaf parent whose children's side has no pawn on its
-/// seventh rank). Code that never runs still takes registers in the loop every leaf child goes
-/// through (see docs/performance.md).
+/// table, CASTLE, PROMOTE)` calls the same CPU copy compiled for those two constants (or the
+/// nearest it has). Its leaf loops leave out castling where `CASTLE` is false (no rights
+/// left, or, at a leaf parent, none for its children's side) and promotions where `PROMOTE`
+/// is false (a leaf parent whose children's side has no pawn on its seventh rank): code that
+/// never runs still takes registers in the loop every leaf child goes through (see
+/// docs/performance.md).
 #[inline(always)]
 fn perft_body<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(
     pos: &Position,
