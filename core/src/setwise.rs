@@ -1,6 +1,6 @@
 //! Attacks and pushes of whole sets of knights and pawns at once.
 
-use crate::{Bitboard, Color};
+use crate::{Bitboard, Color, Rank};
 
 /// Every square attacked by any knight in `knights`.
 #[inline]
@@ -63,10 +63,7 @@ pub const fn pawn_captures_west(color: Color, pawns: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub const fn pawn_seventh_rank(color: Color) -> Bitboard {
-    match color {
-        Color::White => Bitboard(0xFF << 48),
-        Color::Black => Bitboard(0xFF << 8),
-    }
+    Bitboard::rank(if color as u8 == Color::White as u8 { Rank::Seventh } else { Rank::Second })
 }
 
 /// The rank on which pawns of `color` promote; intersect any pawn target set with it to split

@@ -4,7 +4,7 @@
 //! can add popcounts (bulk counting at the last perft ply) while a list sink expands them.
 
 use bbcore::{
-    Bitboard, Color, File, Rank, Role, Square, pawn_captures_east, pawn_captures_west, pawn_double_pushes,
+    Bitboard, Color, File, Role, Square, pawn_captures_east, pawn_captures_west, pawn_double_pushes,
     pawn_promotion_rank, pawn_pushes, pawn_seventh_rank,
 };
 
@@ -289,8 +289,7 @@ impl Board {
             (pawn_captures_west(us, pawns) & theirs & allowed, forward - 1),
         ];
         // Most positions have no pawn about to promote: then no target set needs splitting.
-        let about_to_promote = Bitboard::rank(if us == Color::White { Rank::Seventh } else { Rank::Second });
-        if !PROMOTE || (pawns & about_to_promote).is_empty() {
+        if !PROMOTE || (pawns & pawn_seventh_rank(us)).is_empty() {
             for (targets, back) in one_rank {
                 sink.pawn_moves(targets, back, MoveKind::Normal);
             }

@@ -186,8 +186,8 @@ compiled_for! { x86_64_v3,
 compiled_for! { x86_64_v4,
     fn perft_v4<S: Sliders, const CASTLE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
         perft_body::<S, CASTLE, true>(pos, depth, sliders, table, |p, d, s, t, castle, _| {
-        if castle { perft_v4::<S, true>(p, d, s, t) } else { perft_v4::<S, false>(p, d, s, t) }
-    })
+            if castle { perft_v4::<S, true>(p, d, s, t) } else { perft_v4::<S, false>(p, d, s, t) }
+        })
     }
 }
 
