@@ -184,11 +184,9 @@ fn bad_input_exits_2_with_one_clear_message() {
 }
 
 #[test]
-fn bench_sliders_takes_no_arguments_and_is_not_run_here() {
-    // The full `bbengine bench-sliders` measures for seconds, too long for the test run, so
-    // only its argument handling is checked here: an extra argument is refused (exit 2, one
-    // line naming the command's help) before anything is measured. Its measurement is checked
-    // on a tiny workload in the binary's unit tests (slider_bench.rs).
+fn commands_without_arguments_refuse_extra_ones() {
+    // An extra argument is refused (exit 2, one line naming the command's help) before
+    // anything is measured. `bench-sliders` on a tiny workload: the test below.
     for args in [&["bench-sliders", "extra"][..], &["bench", "--rounds", "1"], &["backends", "all"], &["uci", "now"]] {
         let out = bbengine(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -252,4 +250,36 @@ fn search_bench_prints_the_signature_line() {
     let out = bbengine(&["bench", "zero"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).starts_with("error: bench depth must be"));
+}
+
+#[test]
+fn bench_sliders_on_a_tiny_workload_counts_exactly_with_every_backend() {
+    // The measurement behind the rows, three plies below the README depths and one round (the
+    // full run takes seconds): from the published counts, start d3 8,902, Kiwipete d2 2,039,
+    // position 3 d4 43,238, positions 4, 5 and 6 d2 264, 1,486 and 2,079. Every backend this
+    // CPU runs has a row of finite, positive figures, and no backend counted differently.
+    let out = bbengine(&["bench-sliders", "--plies-below", "3", "--rounds", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(!text.contains("error"), "{text}");
+    let expected = 8_902 + 2_039 + 43_238 + 264 + 1_486 + 2_079;
+    assert!(
+        text.contains(&format!(" below the README depths, {expected} nodes; each figure from one round)")),
+        "{text}"
+    );
+    let backends = stdout(&bbengine(&["backends"]));
+    for name in backends.lines() {
+        let row = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("{name}: {text}"));
+        let figures: Vec<f64> = row.split_whitespace().skip(1).map(|f| f.parse().unwrap()).collect();
+        assert_eq!(figures.len(), 3, "{row}");
+        assert!(figures.iter().all(|f| f.is_finite() && *f > 0.0), "{row}");
+    }
+    for args in [&["--plies-below", "0"][..], &["--plies-below", "5"], &["--rounds", "0"], &["--rounds", "x"]] {
+        let out = bbengine(&[&["bench-sliders"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
 }
