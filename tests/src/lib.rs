@@ -271,6 +271,10 @@ pub fn load_suite(name: &str) -> Vec<bbengine::perft::PerftCase> {
 }
 
 /// Perft on a position with whichever backend `backend` names.
+///
+/// `#[inline]`, as [`assert_suite`]: compiled (the perft walk for all eight backends) only in
+/// the test binaries that call it, not in this library, which the slider-table binary links too.
+#[inline]
 pub fn perft_with(backend: bbengine::Backend, pos: &bbengine::Position, depth: u32) -> u64 {
     struct Job<'a>(&'a bbengine::Position, u32);
     impl bbengine::WithSliders for Job<'_> {
@@ -285,6 +289,7 @@ pub fn perft_with(backend: bbengine::Backend, pos: &bbengine::Position, depth: u
 /// Checks the listed counts at depths 1 to `max_depth` of every case; panics listing all
 /// mismatches, and if a case lists no count at one of those depths (a check that would
 /// otherwise not run).
+#[inline]
 pub fn assert_suite(backend: bbengine::Backend, cases: &[bbengine::perft::PerftCase], max_depth: u32) {
     let mut failures = Vec::new();
     for case in cases {
