@@ -13,7 +13,7 @@ use bbengine::{
 };
 
 use crate::progress::Progress;
-use crate::slider_bench::{Workload, measure_backend};
+use crate::slider_bench::{ROUNDS, measure_backend};
 use crate::usage::{clip_line, refuse};
 
 /// `println!` for the report on stdout. When the reader has gone (`bbengine perft 5 --divide |
@@ -108,9 +108,6 @@ struct BenchSlidersArgs {
     /// Run perft this many plies below the six positions' README depths, 1 to 4
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_plies_below, allow_hyphen_values = true)]
     plies_below: u32,
-    /// Report the median of this many rounds of each measurement, 1 to 99
-    #[arg(long, value_name = "R", default_value_t = 5, value_parser = parse_rounds, allow_hyphen_values = true)]
-    rounds: usize,
 }
 
 /// How a perft runs: the slider backend and the threads.
@@ -157,7 +154,7 @@ pub fn run(args: &[String]) -> i32 {
         Some(Command::Suite(suite)) => run_suite(suite),
         Some(Command::Bench { depth }) => run_search_bench(depth.unwrap_or(bbengine::search::BENCH_DEPTH)),
         Some(Command::BenchSliders(args)) => {
-            run_bench(Workload { plies_below: args.plies_below, rounds: args.rounds, ..Workload::FULL });
+            run_bench(args.plies_below);
             Ok(0)
         }
         Some(Command::Backends) => {
@@ -220,23 +217,9 @@ fn parse_backend(value: &str) -> Result<Backend, String> {
 }
 
 fn parse_plies_below(value: &str) -> Result<u32, String> {
-    whole_number_in(value, "--plies-below", 1, 4)
-}
-
-fn parse_rounds(value: &str) -> Result<usize, String> {
-    whole_number_in(value, "--rounds", 1, 99)
-}
-
-/// A flag's whole number from `min` to `max`, or the error naming the flag and its range.
-fn whole_number_in<T: std::str::FromStr + PartialOrd + Display>(
-    value: &str,
-    flag: &str,
-    min: T,
-    max: T,
-) -> Result<T, String> {
-    match value.parse::<T>() {
-        Ok(n) if n >= min && n <= max => Ok(n),
-        _ => Err(format!("{flag} needs a whole number from {min} to {max}, found {:?}", clip(value))),
+    match value.parse::<u32>() {
+        Ok(n) if (1..=4).contains(&n) => Ok(n),
+        _ => Err(format!("--plies-below needs a whole number from 1 to 4, found {:?}", clip(value))),
     }
 }
 
@@ -363,13 +346,13 @@ fn run_search_bench(depth: u32) -> Result<i32, UsageError> {
     Ok(0)
 }
 
-fn run_bench(workload: Workload) {
+fn run_bench(plies_below: u32) {
     let v4_note = if bbengine::cpu::has_v4() { "; x86-64-v4 for backends with AVX-512 lookups" } else { "" };
     out!("code path: {} (chosen at run time{v4_note})", bbengine::cpu::level_name());
     out!("{:<18} {:>9} {:>10} {:>11}", "backend", "rook ns", "bishop ns", "perft Mnps");
     let mut nodes = None;
     for &backend in Backend::ALL {
-        let Some(row) = measure_backend(backend, workload) else {
+        let Some(row) = measure_backend(backend, plies_below) else {
             out!("{backend:<18} (not supported on this CPU)");
             continue;
         };
@@ -379,15 +362,9 @@ fn run_bench(workload: Workload) {
         }
     }
     out!("auto: {} ({})", Backend::auto(), Backend::auto_reason());
-    let plies =
-        if workload.plies_below == 1 { "one ply".to_string() } else { format!("{} plies", workload.plies_below) };
+    let plies = if plies_below == 1 { "one ply".to_string() } else { format!("{plies_below} plies") };
     out!("(lookups: 4096 seeded square/occupancy pairs, independent; perft: the six standard positions {plies}");
-    let rounds = if workload.rounds == 1 {
-        "from one round".to_string()
-    } else {
-        format!("the median of {} rounds", workload.rounds)
-    };
-    out!(" below the README depths, {} nodes; each figure {rounds})", nodes.unwrap_or(0));
+    out!(" below the README depths, {} nodes; each figure the median of {ROUNDS} rounds)", nodes.unwrap_or(0));
 }
 
 fn run_suite(args: SuiteArgs) -> Result<i32, UsageError> {

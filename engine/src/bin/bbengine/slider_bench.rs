@@ -17,41 +17,30 @@ pub struct BackendReport {
     pub rook_ns: f64,
     /// Median nanoseconds per independent bishop lookup.
     pub bishop_ns: f64,
-    /// Median M nodes/s of perft over the six positions, [`Workload::plies_below`] plies below
-    /// the [`SIX_POSITIONS`] depths (one in `bbengine bench-sliders`).
+    /// Median M nodes/s of perft over the six positions, some plies below the
+    /// [`SIX_POSITIONS`] depths (one by default).
     pub perft_mnps: f64,
     /// Nodes counted in one perft round (the same for every backend, or something is wrong).
     pub perft_nodes: u64,
 }
 
-/// How much a measurement does: [`Workload::FULL`] for `bbengine bench-sliders`, less or more
-/// with its `--plies-below` and `--rounds`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Workload {
-    /// How many plies below the [`SIX_POSITIONS`] depths perft runs.
-    pub plies_below: u32,
-    /// How long each lookup timing runs at least.
-    pub lookup_time: Duration,
-    /// How many times each measurement is repeated; the median is reported.
-    pub rounds: usize,
-}
+/// How long each lookup timing runs at least.
+pub const LOOKUP_TIME: Duration = Duration::from_millis(20);
 
-impl Workload {
-    /// What `bbengine bench-sliders` measures by default: perft one ply below the reported
-    /// depths, lookups for at least 20 ms, the median of five rounds.
-    pub const FULL: Workload = Workload { plies_below: 1, lookup_time: Duration::from_millis(20), rounds: 5 };
-}
+/// How many times each measurement is repeated; the median is reported.
+pub const ROUNDS: usize = 5;
 
 /// Measures one backend: lookup speed over a fixed seeded set of (square, occupancy) pairs,
-/// and perft over the six positions, each the median of `workload.rounds` rounds; `None` where
-/// this CPU cannot run the backend.
-pub fn measure_backend(backend: Backend, workload: Workload) -> Option<BackendReport> {
-    backend.run(Measure { backend, workload }).ok()
+/// and perft over the six positions `plies_below` plies below their depths, each the median of
+/// [`ROUNDS`] rounds; `None` where this CPU cannot run the backend. The lookup timing is the
+/// same whatever `plies_below` is: its loop is compiled with constants only.
+pub fn measure_backend(backend: Backend, plies_below: u32) -> Option<BackendReport> {
+    backend.run(Measure { backend, plies_below }).ok()
 }
 
 struct Measure {
     backend: Backend,
-    workload: Workload,
+    plies_below: u32,
 }
 
 impl WithSliders for Measure {
@@ -59,16 +48,15 @@ impl WithSliders for Measure {
 
     fn call<S: Sliders>(self, sliders: S) -> BackendReport {
         run_fast(|| {
-            let Workload { plies_below, lookup_time, rounds } = self.workload;
             let pairs = lookup_pairs();
-            let rook_ns = median_of(rounds, || time_lookups(&pairs, lookup_time, |sq, occ| sliders.rook(sq, occ)));
-            let bishop_ns = median_of(rounds, || time_lookups(&pairs, lookup_time, |sq, occ| sliders.bishop(sq, occ)));
+            let rook_ns = median_of(ROUNDS, || time_lookups(&pairs, LOOKUP_TIME, |sq, occ| sliders.rook(sq, occ)));
+            let bishop_ns = median_of(ROUNDS, || time_lookups(&pairs, LOOKUP_TIME, |sq, occ| sliders.bishop(sq, occ)));
             let positions: Vec<(Position, u32)> = SIX_POSITIONS
                 .iter()
-                .filter_map(|p| Some((p.fen.parse().ok()?, p.depth.saturating_sub(plies_below))))
+                .filter_map(|p| Some((p.fen.parse().ok()?, p.depth.saturating_sub(self.plies_below))))
                 .collect();
             let mut perft_nodes = 0;
-            let perft_mnps = median_of(rounds, || {
+            let perft_mnps = median_of(ROUNDS, || {
                 let start = Instant::now();
                 perft_nodes = positions.iter().map(|(pos, depth)| perft(pos, *depth, sliders)).sum();
                 perft_nodes as f64 / start.elapsed().as_secs_f64().max(1e-9) / 1e6
@@ -111,16 +99,4 @@ fn median_of(rounds: usize, mut measure: impl FnMut() -> f64) -> f64 {
     let mut samples: Vec<f64> = (0..rounds.max(1)).map(|_| measure()).collect();
     samples.sort_by(f64::total_cmp);
     samples[samples.len() / 2]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn full_workload_is_the_documented_one() {
-        // The README: perft one ply below the reported depths, lookups for at least 20 ms,
-        // the median of 5.
-        assert_eq!(Workload::FULL, Workload { plies_below: 1, lookup_time: Duration::from_millis(20), rounds: 5 });
-    }
 }
