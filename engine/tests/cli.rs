@@ -255,9 +255,10 @@ fn search_bench_prints_the_signature_line() {
 #[test]
 fn bench_sliders_on_a_tiny_workload_counts_exactly_with_every_backend() {
     // The measurement behind the rows, perft three plies below the README depths (the full
-    // run takes seconds; the lookups take their fixed 1.6 s): from the published counts, start d3 8,902, Kiwipete d2 2,039,
-    // position 3 d4 43,238, positions 4, 5 and 6 d2 264, 1,486 and 2,079. Every backend this
-    // CPU runs has a row of finite, positive figures, and no backend counted differently.
+    // run takes seconds; the lookups take their fixed 1.6 s): from the published counts,
+    // start d3 8,902, Kiwipete d2 2,039, position 3 d4 43,238, positions 4, 5 and 6 d2 264,
+    // 1,486 and 2,079. Every backend this CPU runs has a row of finite, positive figures, and
+    // no backend counted differently.
     let out = bbengine(&["bench-sliders", "--plies-below", "3"]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);

@@ -217,16 +217,18 @@ fn parse_backend(value: &str) -> Result<Backend, String> {
 }
 
 fn parse_plies_below(value: &str) -> Result<u32, String> {
-    match value.parse::<u32>() {
-        Ok(n) if (1..=4).contains(&n) => Ok(n),
-        _ => Err(format!("--plies-below needs a whole number from 1 to 4, found {:?}", clip(value))),
-    }
+    whole_number_in(value, 1..=4, "--plies-below needs")
 }
 
 fn parse_bench_depth(value: &str) -> Result<u32, String> {
+    whole_number_in(value, 1..=30, "bench depth must be")
+}
+
+/// A whole number within `range`, or the error "`what` a whole number from A to B, found ...".
+fn whole_number_in(value: &str, range: std::ops::RangeInclusive<u32>, what: &str) -> Result<u32, String> {
     match value.parse::<u32>() {
-        Ok(d) if (1..=30).contains(&d) => Ok(d),
-        _ => Err(format!("bench depth must be a whole number from 1 to 30, found {:?}", clip(value))),
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(format!("{what} a whole number from {} to {}, found {:?}", range.start(), range.end(), clip(value))),
     }
 }
 

@@ -49,14 +49,14 @@ impl WithSliders for Measure {
     fn call<S: Sliders>(self, sliders: S) -> BackendReport {
         run_fast(|| {
             let pairs = lookup_pairs();
-            let rook_ns = median_of(ROUNDS, || time_lookups(&pairs, LOOKUP_TIME, |sq, occ| sliders.rook(sq, occ)));
-            let bishop_ns = median_of(ROUNDS, || time_lookups(&pairs, LOOKUP_TIME, |sq, occ| sliders.bishop(sq, occ)));
+            let rook_ns = median_of(|| time_lookups(&pairs, LOOKUP_TIME, |sq, occ| sliders.rook(sq, occ)));
+            let bishop_ns = median_of(|| time_lookups(&pairs, LOOKUP_TIME, |sq, occ| sliders.bishop(sq, occ)));
             let positions: Vec<(Position, u32)> = SIX_POSITIONS
                 .iter()
                 .filter_map(|p| Some((p.fen.parse().ok()?, p.depth.saturating_sub(self.plies_below))))
                 .collect();
             let mut perft_nodes = 0;
-            let perft_mnps = median_of(ROUNDS, || {
+            let perft_mnps = median_of(|| {
                 let start = Instant::now();
                 perft_nodes = positions.iter().map(|(pos, depth)| perft(pos, *depth, sliders)).sum();
                 perft_nodes as f64 / start.elapsed().as_secs_f64().max(1e-9) / 1e6
@@ -94,9 +94,10 @@ fn time_lookups(pairs: &[(Square, Bitboard)], time: Duration, lookup: impl Fn(Sq
     start.elapsed().as_nanos() as f64 / lookups as f64
 }
 
+/// The median of [`ROUNDS`] runs of `measure`.
 #[inline(always)]
-fn median_of(rounds: usize, mut measure: impl FnMut() -> f64) -> f64 {
-    let mut samples: Vec<f64> = (0..rounds.max(1)).map(|_| measure()).collect();
+fn median_of(mut measure: impl FnMut() -> f64) -> f64 {
+    let mut samples: Vec<f64> = (0..ROUNDS).map(|_| measure()).collect();
     samples.sort_by(f64::total_cmp);
     samples[samples.len() / 2]
 }
