@@ -34,6 +34,7 @@ pub use fen::STARTPOS;
 pub use fen_error::FenError;
 pub use legality::IllegalMoveError;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
+pub(crate) use movegen::PieceHint;
 pub use moves::{Move, MoveKind};
 pub use position::Position;
 #[cfg(all(test, feature = "engine"))]

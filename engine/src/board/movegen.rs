@@ -55,14 +55,22 @@ impl Board {
     /// [`count_legal_moves_with`](Board::count_legal_moves_with) for a board whose side to
     /// move is known to be White (`WHITE`) or Black: perft's leaf parents know it for every
     /// child, and skip the branch on it. `CASTLE` false: the side to move has no castling rights;
-    /// `PROMOTE` false: it has no pawn on its seventh rank.
+    /// `PROMOTE` false: it has no pawn on its seventh rank. `hint` may count the knights' and
+    /// sliders' moves without generating them (`()`: never).
     #[inline(always)]
-    pub(crate) fn count_legal_moves_for<S: Sliders, const WHITE: bool, const CASTLE: bool, const PROMOTE: bool>(
+    pub(crate) fn count_legal_moves_for<
+        S: Sliders,
+        H: PieceHint<MoveCounter>,
+        const WHITE: bool,
+        const CASTLE: bool,
+        const PROMOTE: bool,
+    >(
         &self,
         sliders: S,
+        hint: H,
     ) -> u64 {
         let mut counter = MoveCounter(0);
-        self.generate_for::<S, MoveCounter, WHITE, CASTLE, PROMOTE>(sliders, Bitboard::FULL, &mut counter);
+        self.generate_for::<S, MoveCounter, H, WHITE, CASTLE, PROMOTE>(sliders, Bitboard::FULL, &mut counter, hint);
         counter.0
     }
 
@@ -87,7 +95,7 @@ impl Board {
     /// slider that sees our king through nothing but our own pieces gives check with none in
     /// between and pins with exactly one.
     #[inline(always)]
-    pub(super) fn checkers_and_pinned<S: Sliders>(&self, sliders: S, king: Square, us: Color) -> (Bitboard, Bitboard) {
+    pub(crate) fn checkers_and_pinned<S: Sliders>(&self, sliders: S, king: Square, us: Color) -> (Bitboard, Bitboard) {
         let them = us.other();
         let theirs = self.color(them);
         // Rays from the king stop at the first enemy piece, so only our pieces can be between.
@@ -139,8 +147,8 @@ impl Board {
         // One copy per side to move: with the colour a constant, every colour-dependent
         // branch and index below folds away.
         match self.side {
-            Color::White => self.generate_for::<S, K, true, true, true>(sliders, origins, sink),
-            Color::Black => self.generate_for::<S, K, false, true, true>(sliders, origins, sink),
+            Color::White => self.generate_for::<S, K, (), true, true, true>(sliders, origins, sink, ()),
+            Color::Black => self.generate_for::<S, K, (), false, true, true>(sliders, origins, sink, ()),
         }
     }
 
@@ -149,11 +157,19 @@ impl Board {
     /// `CASTLE` false leaves castling out: only for a board whose side to move has no rights.
     /// `PROMOTE` false leaves promotions out: only when that side has no pawn on its seventh rank.
     #[inline(always)]
-    fn generate_for<S: Sliders, K: MoveSink, const WHITE: bool, const CASTLE: bool, const PROMOTE: bool>(
+    fn generate_for<
+        S: Sliders,
+        K: MoveSink,
+        H: PieceHint<K>,
+        const WHITE: bool,
+        const CASTLE: bool,
+        const PROMOTE: bool,
+    >(
         &self,
         sliders: S,
         origins: Bitboard,
         sink: &mut K,
+        hint: H,
     ) {
         debug_assert_eq!(self.side == Color::White, WHITE, "generate_for with the wrong side");
         let us = if WHITE { Color::White } else { Color::Black };
@@ -208,14 +224,16 @@ impl Board {
         // A pinned piece can never answer a check, so in check it is left out entirely.
         let movable = if checkers.any() { ours & !pinned } else { ours } & origins;
 
-        for from in self.pieces(us, Role::Knight) & origins & !pinned {
-            sink.piece_moves(from, tables::knight(from) & targets);
-        }
-        for from in self.diagonal_sliders(us) & movable & !pinned {
-            sink.piece_moves(from, sliders.bishop(from, occupied) & targets);
-        }
-        for from in self.orthogonal_sliders(us) & movable & !pinned {
-            sink.piece_moves(from, sliders.rook(from, occupied) & targets);
+        if !hint.count_pieces(sink, sliders, checkers, pinned & ours, occupied, targets) {
+            for from in self.pieces(us, Role::Knight) & origins & !pinned {
+                sink.piece_moves(from, tables::knight(from) & targets);
+            }
+            for from in self.diagonal_sliders(us) & movable & !pinned {
+                sink.piece_moves(from, sliders.bishop(from, occupied) & targets);
+            }
+            for from in self.orthogonal_sliders(us) & movable & !pinned {
+                sink.piece_moves(from, sliders.rook(from, occupied) & targets);
+            }
         }
         if sink.is_done() {
             return;
@@ -365,5 +383,30 @@ impl Board {
             }
             sink.special(mv);
         }
+    }
+}
+
+/// A way to count the moves of the side to move's knights and sliders without generating
+/// them, where something already knows them: perft's leaf parents know their children's
+/// pieces (`perft::leaf_parent`). `()` never knows.
+pub(crate) trait PieceHint<K>: Copy {
+    /// Adds to `sink` the moves of the knights and of the sliders not in `pinned_ours`, given
+    /// the board's `checkers`, `occupied` squares and the `targets` a non-king move may land
+    /// on, and says whether it did; false leaves them to the generator.
+    fn count_pieces<S: Sliders>(
+        self,
+        sink: &mut K,
+        sliders: S,
+        checkers: Bitboard,
+        pinned_ours: Bitboard,
+        occupied: Bitboard,
+        targets: Bitboard,
+    ) -> bool;
+}
+
+impl<K> PieceHint<K> for () {
+    #[inline(always)]
+    fn count_pieces<S: Sliders>(self, _: &mut K, _: S, _: Bitboard, _: Bitboard, _: Bitboard, _: Bitboard) -> bool {
+        false
     }
 }

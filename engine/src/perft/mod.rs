@@ -152,40 +152,43 @@ fn perft_dispatch<S: Sliders>(pos: &Position, depth: u32, sliders: S, table: Opt
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::has_v3() {
         // SAFETY: the CPU has every feature of x86_64_v3, which `perft_v3` is compiled for.
-        return unsafe { perft_v3::<S, true, true>(pos, depth, sliders, table) };
+        return unsafe { perft_v3::<S, true, true, false>(pos, depth, sliders, table) };
     }
     perft_baseline::<S, true>(pos, depth, sliders, table)
 }
 
 // Only the x86-64-v3 copy, which every modern x86-64 CPU runs, is compiled without
-// promotions too (`PROMOTE`, four copies of the walk per backend); the baseline and AVX-512
-// copies keep two, split by castling only, which keeps the build (and CI) time in bounds.
+// promotions too (`PROMOTE`), and, where there are none, with the leaf parents' known pieces
+// (`KNOWN`): six copies of the walk per backend. The baseline and AVX-512 copies keep two,
+// split by castling only, which keeps the build (and CI) time in bounds.
 fn perft_baseline<S: Sliders, const CASTLE: bool>(
     pos: &Position,
     depth: u32,
     sliders: S,
     table: Option<&PerftTable>,
 ) -> u64 {
-    perft_body::<S, CASTLE, true>(pos, depth, sliders, table, |p, d, s, t, castle, _| {
+    perft_body::<S, CASTLE, true, false>(pos, depth, sliders, table, |p, d, s, t, castle, _, _| {
         if castle { perft_baseline::<S, true>(p, d, s, t) } else { perft_baseline::<S, false>(p, d, s, t) }
     })
 }
 
 compiled_for! { x86_64_v3,
-    fn perft_v3<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
+    fn perft_v3<S: Sliders, const CASTLE: bool, const PROMOTE: bool, const KNOWN: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
         // The closure inherits this function's features, so the recursion needs no check.
-        perft_body::<S, CASTLE, PROMOTE>(pos, depth, sliders, table, |p, d, s, t, castle, promote| match (castle, promote) {
-            (true, true) => perft_v3::<S, true, true>(p, d, s, t),
-            (true, false) => perft_v3::<S, true, false>(p, d, s, t),
-            (false, true) => perft_v3::<S, false, true>(p, d, s, t),
-            (false, false) => perft_v3::<S, false, false>(p, d, s, t),
+        perft_body::<S, CASTLE, PROMOTE, KNOWN>(pos, depth, sliders, table, |p, d, s, t, castle, promote, known| match (castle, promote, known) {
+            (true, true, _) => perft_v3::<S, true, true, false>(p, d, s, t),
+            (true, false, false) => perft_v3::<S, true, false, false>(p, d, s, t),
+            (true, false, true) => perft_v3::<S, true, false, true>(p, d, s, t),
+            (false, true, _) => perft_v3::<S, false, true, false>(p, d, s, t),
+            (false, false, false) => perft_v3::<S, false, false, false>(p, d, s, t),
+            (false, false, true) => perft_v3::<S, false, false, true>(p, d, s, t),
         })
     }
 }
 
 compiled_for! { x86_64_v4,
     fn perft_v4<S: Sliders, const CASTLE: bool>(pos: &Position, depth: u32, sliders: S, table: Option<&PerftTable>) -> u64 {
-        perft_body::<S, CASTLE, true>(pos, depth, sliders, table, |p, d, s, t, castle, _| {
+        perft_body::<S, CASTLE, true, false>(pos, depth, sliders, table, |p, d, s, t, castle, _, _| {
             if castle { perft_v4::<S, true>(p, d, s, t) } else { perft_v4::<S, false>(p, d, s, t) }
         })
     }
@@ -193,25 +196,27 @@ compiled_for! { x86_64_v4,
 
 /// One level of perft. Inlined into each CPU copy (baseline, v3, v4), with the generator
 /// inside it, so the whole tree walk is compiled per copy; `recurse(child, depth, sliders,
-/// table, CASTLE, PROMOTE)` calls the same CPU copy compiled for those two constants (or the
-/// nearest it has). Its leaf loops leave out castling where `CASTLE` is false (no rights
+/// table, CASTLE, PROMOTE, KNOWN)` calls the same CPU copy compiled for those constants (or
+/// the nearest it has). Its leaf loops leave out castling where `CASTLE` is false (no rights
 /// left, or, at a leaf parent, none for its children's side) and promotions where `PROMOTE`
 /// is false (a leaf parent whose children's side has no pawn on its seventh rank): code that
 /// never runs still takes registers in the loop every leaf child goes through (see
-/// docs/performance.md).
+/// docs/performance.md). `KNOWN` (only with `PROMOTE` false): the leaf parent counts its
+/// children's knights and sliders once, and each child recounts only those its move touches
+/// (`leaf_parent::KnownPieces`).
 #[inline(always)]
-fn perft_body<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(
+fn perft_body<S: Sliders, const CASTLE: bool, const PROMOTE: bool, const KNOWN: bool>(
     pos: &Position,
     depth: u32,
     sliders: S,
     table: Option<&PerftTable>,
-    recurse: impl Fn(&Position, u32, S, Option<&PerftTable>, bool, bool) -> u64,
+    recurse: impl Fn(&Position, u32, S, Option<&PerftTable>, bool, bool, bool) -> u64,
 ) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves_with(sliders),
         // The parents of the leaves count their children's moves in place, without a call.
-        2 => leaf_parent::count_grandchildren::<S, CASTLE, PROMOTE>(pos, sliders),
+        2 => leaf_parent::count_grandchildren::<S, CASTLE, PROMOTE, KNOWN>(pos, sliders),
         _ => {
             if let Some(n) = table.and_then(|t| t.probe(pos.key(), depth)) {
                 return n;
@@ -220,14 +225,14 @@ fn perft_body<S: Sliders, const CASTLE: bool, const PROMOTE: bool>(
             for &mv in pos.legal_moves_with(sliders).iter() {
                 let mut child = *pos;
                 child.play(mv);
-                let (castle, promote) = if depth == 3 {
+                let (castle, promote, known) = if depth == 3 {
                     leaf_parent::children_can(&child)
                 } else {
                     // Castling rights never come back: once none are left, the whole subtree
                     // runs the copy without castling.
-                    (!child.board().castling.is_empty(), true)
+                    (!child.board().castling.is_empty(), true, false)
                 };
-                let count = recurse(&child, depth - 1, sliders, table, CASTLE && castle, promote);
+                let count = recurse(&child, depth - 1, sliders, table, CASTLE && castle, promote, known);
                 // Saturating: a count past u64::MAX stays there instead of wrapping (one add
                 // per interior node, three plies above the leaves and higher).
                 nodes = count.saturating_add(nodes);
